@@ -1,0 +1,178 @@
+/*-------------------------------------------------------------------------
+ *
+ * bf.h
+ *	  Public interface of the bloomfilter core library.
+ *
+ * The core implements a split-block Bloom filter (SBBF) kept in one flat,
+ * portable, little-endian buffer: a 60-byte header followed by the payload.
+ * The payload is either an array of 256-bit blocks (layout BLOCKS) or a
+ * strictly ascending list of 64-bit value hashes (layout EXACT, used while a
+ * set is small enough to be kept exactly).  README.md, section "On-disk
+ * format", documents every byte.
+ *
+ * The library knows nothing about PostgreSQL and never allocates: the caller
+ * asks how many bytes an operation needs, allocates them, and lets the core
+ * fill them.  Every fallible entry point returns a bf_status.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/core/bf.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef BF_H
+#define BF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Layout constants of format version 1 */
+#define BF_FORMAT_VERSION	1
+#define BF_HEADER_SIZE		60		/* bytes before the payload */
+#define BF_BLOCK_BYTES		32		/* one block: 8 words of 32 bits */
+#define BF_BLOCK_WORDS		8
+#define BF_BLOCK_BITS		256
+#define BF_HASH_BYTES		8		/* one entry of an EXACT payload */
+
+#define BF_LAYOUT_BLOCKS	1		/* payload is nitems 256-bit blocks */
+#define BF_LAYOUT_EXACT		2		/* payload is nitems ascending hashes */
+
+#define BF_HASH_XXH3_64		1		/* XXH3_64bits of the canonical bytes */
+
+/*
+ * Flag bits.  BF_FLAG_AUTO marks a filter whose size was chosen from the
+ * data rather than from a declared capacity; its block count is always a
+ * power of two, so any two such filters can be merged by folding.
+ */
+#define BF_FLAG_AUTO		0x0001
+#define BF_FLAGS_KNOWN		(BF_FLAG_AUTO)
+
+/*
+ * Size limits.  A serialized filter must fit in one PostgreSQL varlena
+ * (1 GB - 1 bytes, of which 4 are the varlena header).
+ */
+#define BF_MAX_SIZE			((size_t) 0x3FFFFFFF - 4)
+#define BF_MAX_BLOCKS		((uint64_t) ((BF_MAX_SIZE - BF_HEADER_SIZE) / BF_BLOCK_BYTES))
+#define BF_MAX_HASHES		((uint64_t) ((BF_MAX_SIZE - BF_HEADER_SIZE) / BF_HASH_BYTES))
+
+/* Status codes returned by every fallible function */
+typedef enum bf_status
+{
+	BF_OK = 0,
+	/* bad arguments */
+	BF_E_CAPACITY,				/* capacity is zero */
+	BF_E_FPR,					/* false-positive rate not in (0, 1) */
+	BF_E_TOO_LARGE,				/* result would exceed BF_MAX_SIZE */
+	BF_E_BUFFER,				/* caller's buffer has the wrong size */
+	BF_E_LAYOUT,				/* operation not defined for this layout */
+	BF_E_FOLD,					/* block counts not related by a power of two */
+	BF_E_UNSUPPORTED,			/* kernel set not available on this CPU */
+	/* incompatible operands */
+	BF_E_HASH_MISMATCH,			/* different hash function or seed */
+	BF_E_KIND_MISMATCH,			/* different kinds of value */
+	/* malformed serialized input */
+	BF_E_TRUNCATED,				/* shorter than a header */
+	BF_E_MAGIC,					/* not a bloomfilter value */
+	BF_E_VERSION,				/* unknown format version */
+	BF_E_BAD_LAYOUT,			/* unknown layout byte */
+	BF_E_BAD_FLAGS,				/* unknown flag bits, or flags contradict */
+	BF_E_BAD_HASH,				/* unknown hash id, or unsupported seed */
+	BF_E_RESERVED,				/* a reserved field is not zero */
+	BF_E_BAD_PARAMS,			/* capacity or target rate out of range */
+	BF_E_BAD_COUNT,				/* item count out of range */
+	BF_E_LENGTH,				/* length does not match the item count */
+	BF_E_BITS_SET,				/* stored bit count disagrees with payload */
+	BF_E_UNSORTED				/* EXACT hashes not strictly ascending */
+} bf_status;
+
+/* Decoded header, in host byte order */
+typedef struct bf_header
+{
+	uint8_t		version;		/* BF_FORMAT_VERSION */
+	uint8_t		layout;			/* BF_LAYOUT_* */
+	uint16_t	flags;			/* BF_FLAG_* */
+	uint8_t		hash_id;		/* BF_HASH_* */
+	uint32_t	kind;			/* kind of value held, 0 = none yet */
+	uint64_t	seed;			/* hash seed, 0 */
+	uint64_t	capacity;		/* distinct values sized for; 0 for EXACT */
+	double		fpr;			/* target false-positive rate, in (0, 1) */
+	uint64_t	nitems;			/* blocks (BLOCKS) or hashes (EXACT) */
+	uint64_t	bits_set;		/* set bits in the payload; 0 for EXACT */
+} bf_header;
+
+/* A read-only view of a structurally valid serialized filter */
+typedef struct bf_view
+{
+	bf_header	hdr;
+	const uint8_t *payload;		/* BF_HEADER_SIZE bytes into the buffer */
+} bf_view;
+
+/* Kernel sets, for tests and benchmarks that compare implementations */
+typedef enum bf_kernel_set
+{
+	BF_KERNELS_AUTO = 0,		/* the fastest the CPU supports */
+	BF_KERNELS_SCALAR,			/* portable C */
+	BF_KERNELS_AVX2				/* x86-64 AVX2 */
+} bf_kernel_set;
+
+/* bf_status.c */
+extern const char *bf_status_message(bf_status status);
+
+/* bf_sizing.c */
+extern double bf_model_fpr(double n, uint64_t nblocks);
+extern bf_status bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks);
+
+/* bf_format.c */
+extern size_t bf_size_blocks(uint64_t nblocks);
+extern size_t bf_size_exact(uint64_t nhashes);
+extern void bf_header_init(bf_header *hdr, uint8_t layout, uint64_t nitems,
+						   uint64_t capacity, double fpr, uint16_t flags,
+						   uint32_t kind);
+extern void bf_write_header(void *buf, const bf_header *hdr);
+extern bf_status bf_read_header(const void *buf, size_t len, bf_header *hdr);
+extern bf_status bf_open(const void *buf, size_t len, bf_view *view);
+extern bf_status bf_validate(const void *buf, size_t len);
+
+/* bf_filter.c */
+extern bf_status bf_init(void *buf, size_t len, const bf_header *hdr);
+extern bf_status bf_init_exact(void *buf, size_t len, const bf_header *hdr,
+							   const uint64_t *hashes, size_t n);
+extern bf_status bf_add_hashes(void *buf, size_t len, const uint64_t *hashes,
+							   size_t n);
+extern bool bf_contains(const bf_view *view, uint64_t hash);
+extern size_t bf_count_present(const bf_view *view, const uint64_t *hashes,
+							   size_t n);
+extern uint64_t bf_exact_hash(const bf_view *view, uint64_t i);
+
+/* bf_combine.c */
+extern bf_status bf_check_compatible(const bf_view *a, const bf_view *b);
+extern bf_status bf_union_size(const bf_view *a, const bf_view *b, size_t *len);
+extern bf_status bf_union(void *dst, size_t len, const bf_view *a,
+						  const bf_view *b);
+extern bf_status bf_intersect_size(const bf_view *a, const bf_view *b,
+								   size_t *len);
+extern bf_status bf_intersect(void *dst, size_t len, const bf_view *a,
+							  const bf_view *b);
+extern bf_status bf_fold(void *dst, size_t len, const bf_view *src,
+						 uint64_t nblocks);
+
+/* bf_estimate.c */
+extern double bf_estimate_from_bits(uint64_t bits_set, uint64_t nblocks);
+extern double bf_cardinality(const bf_view *view);
+extern bf_status bf_union_cardinality(const bf_view *a, const bf_view *b,
+									  double *result);
+extern bf_status bf_intersection_cardinality(const bf_view *a,
+											 const bf_view *b,
+											 double *result);
+extern bf_status bf_jaccard(const bf_view *a, const bf_view *b,
+							double *result);
+extern double bf_current_fpr(const bf_view *view);
+
+/* bf_kernels.c */
+extern bf_status bf_use_kernels(bf_kernel_set set);
+extern bf_kernel_set bf_active_kernels(void);
+extern uint64_t bf_popcount(const uint8_t *data, size_t nbytes);
+
+#endif							/* BF_H */

@@ -1,0 +1,243 @@
+/*-------------------------------------------------------------------------
+ *
+ * bf_format.c
+ *	  The serialized form of a filter: header encoding and decoding, and the
+ *	  validator that every byte string from outside must pass.
+ *
+ * Format version 1, all integers little-endian (README.md, "On-disk
+ * format"):
+ *
+ *	 offset size field
+ *	  0		2	magic, the bytes 'B' 'F'
+ *	  2		1	format version, 1
+ *	  3		1	layout: 1 = blocks, 2 = exact hashes
+ *	  4		2	flags: bit 0 = auto-sized; other bits zero
+ *	  6		1	hash id: 1 = XXH3_64bits
+ *	  7		1	reserved, zero
+ *	  8		4	kind of value held (0 = none yet)
+ *	 12		4	reserved, zero
+ *	 16		8	hash seed, 0
+ *	 24		8	capacity the filter was sized for (0 for exact)
+ *	 32		8	target false-positive rate, IEEE 754 binary64
+ *	 40		8	item count: blocks, or hashes
+ *	 48		8	number of set bits in the payload (0 for exact)
+ *	 56		4	reserved, zero
+ *	 60			payload: 32-byte blocks of eight 32-bit words, or
+ *				ascending 64-bit hashes
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/core/bf_format.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "bf_internal.h"
+
+/* Store a double as the little-endian bytes of its IEEE 754 encoding */
+static void
+store_double(uint8_t *p, double v)
+{
+	uint64_t	bits;
+
+	memcpy(&bits, &v, sizeof(bits));
+	bf_store64(p, bits);
+}
+
+/* Load a double stored by store_double */
+static double
+load_double(const uint8_t *p)
+{
+	uint64_t	bits = bf_load64(p);
+	double		v;
+
+	memcpy(&v, &bits, sizeof(v));
+	return v;
+}
+
+/*
+ * Serialized size of a filter of nblocks blocks.  The caller keeps nblocks
+ * within BF_MAX_BLOCKS, so the result fits in BF_MAX_SIZE.
+ */
+size_t
+bf_size_blocks(uint64_t nblocks)
+{
+	return BF_HEADER_SIZE + (size_t) nblocks * BF_BLOCK_BYTES;
+}
+
+/* Serialized size of an exact filter of nhashes hashes (<= BF_MAX_HASHES) */
+size_t
+bf_size_exact(uint64_t nhashes)
+{
+	return BF_HEADER_SIZE + (size_t) nhashes * BF_HASH_BYTES;
+}
+
+/*
+ * Fill a header for a new, empty filter of the given layout and parameters,
+ * with the current version, hash and seed.
+ */
+void
+bf_header_init(bf_header *hdr, uint8_t layout, uint64_t nitems,
+			   uint64_t capacity, double fpr, uint16_t flags, uint32_t kind)
+{
+	memset(hdr, 0, sizeof(*hdr));
+	hdr->version = BF_FORMAT_VERSION;
+	hdr->layout = layout;
+	hdr->flags = flags;
+	hdr->hash_id = BF_HASH_XXH3_64;
+	hdr->kind = kind;
+	hdr->seed = 0;
+	hdr->capacity = capacity;
+	hdr->fpr = fpr;
+	hdr->nitems = nitems;
+	hdr->bits_set = 0;
+}
+
+/* Encode a header into the first BF_HEADER_SIZE bytes of buf */
+void
+bf_write_header(void *buf, const bf_header *hdr)
+{
+	uint8_t    *p = buf;
+
+	memset(p, 0, BF_HEADER_SIZE);
+	p[BF_OFF_MAGIC] = 'B';
+	p[BF_OFF_MAGIC + 1] = 'F';
+	p[BF_OFF_VERSION] = hdr->version;
+	p[BF_OFF_LAYOUT] = hdr->layout;
+	bf_store16(p + BF_OFF_FLAGS, hdr->flags);
+	p[BF_OFF_HASH_ID] = hdr->hash_id;
+	bf_store32(p + BF_OFF_KIND, hdr->kind);
+	bf_store64(p + BF_OFF_SEED, hdr->seed);
+	bf_store64(p + BF_OFF_CAPACITY, hdr->capacity);
+	store_double(p + BF_OFF_FPR, hdr->fpr);
+	bf_store64(p + BF_OFF_NITEMS, hdr->nitems);
+	bf_store64(p + BF_OFF_BITS_SET, hdr->bits_set);
+}
+
+/*
+ * Decode and check the header of a serialized filter of len bytes.
+ *
+ * Checks every header field and that len is exactly what the item count
+ * implies, so any later operation on the payload stays in bounds.  Reads
+ * nothing beyond len.  Does not read the payload: bf_validate does.
+ */
+bf_status
+bf_read_header(const void *buf, size_t len, bf_header *hdr)
+{
+	const uint8_t *p = buf;
+	size_t		expected;
+
+	if (len < BF_HEADER_SIZE)
+		return BF_E_TRUNCATED;
+	if (p[BF_OFF_MAGIC] != 'B' || p[BF_OFF_MAGIC + 1] != 'F')
+		return BF_E_MAGIC;
+
+	hdr->version = p[BF_OFF_VERSION];
+	hdr->layout = p[BF_OFF_LAYOUT];
+	hdr->flags = bf_load16(p + BF_OFF_FLAGS);
+	hdr->hash_id = p[BF_OFF_HASH_ID];
+	hdr->kind = bf_load32(p + BF_OFF_KIND);
+	hdr->seed = bf_load64(p + BF_OFF_SEED);
+	hdr->capacity = bf_load64(p + BF_OFF_CAPACITY);
+	hdr->fpr = load_double(p + BF_OFF_FPR);
+	hdr->nitems = bf_load64(p + BF_OFF_NITEMS);
+	hdr->bits_set = bf_load64(p + BF_OFF_BITS_SET);
+
+	if (hdr->version != BF_FORMAT_VERSION)
+		return BF_E_VERSION;
+	if (hdr->layout != BF_LAYOUT_BLOCKS && hdr->layout != BF_LAYOUT_EXACT)
+		return BF_E_BAD_LAYOUT;
+	if ((hdr->flags & ~BF_FLAGS_KNOWN) != 0)
+		return BF_E_BAD_FLAGS;
+	if (hdr->hash_id != BF_HASH_XXH3_64 || hdr->seed != 0)
+		return BF_E_BAD_HASH;
+	if (p[BF_OFF_RESERVED0] != 0 || bf_load32(p + BF_OFF_RESERVED1) != 0 ||
+		bf_load32(p + BF_OFF_RESERVED2) != 0)
+		return BF_E_RESERVED;
+	if (!(hdr->fpr > 0.0 && hdr->fpr < 1.0))
+		return BF_E_BAD_PARAMS;
+
+	if (hdr->layout == BF_LAYOUT_BLOCKS)
+	{
+		if (hdr->capacity < 1)
+			return BF_E_BAD_PARAMS;
+		if (hdr->nitems < 1 || hdr->nitems > BF_MAX_BLOCKS)
+			return BF_E_BAD_COUNT;
+		/* auto-sized filters have a power-of-two block count */
+		if ((hdr->flags & BF_FLAG_AUTO) &&
+			(hdr->nitems & (hdr->nitems - 1)) != 0)
+			return BF_E_BAD_FLAGS;
+		if (hdr->bits_set > hdr->nitems * BF_BLOCK_BITS)
+			return BF_E_BITS_SET;
+		expected = bf_size_blocks(hdr->nitems);
+	}
+	else
+	{
+		/* exact filters are a phase of auto-sized ones */
+		if (!(hdr->flags & BF_FLAG_AUTO))
+			return BF_E_BAD_FLAGS;
+		if (hdr->capacity != 0)
+			return BF_E_BAD_PARAMS;
+		if (hdr->nitems > BF_MAX_HASHES)
+			return BF_E_BAD_COUNT;
+		if (hdr->bits_set != 0)
+			return BF_E_BITS_SET;
+		expected = bf_size_exact(hdr->nitems);
+	}
+	if (len != expected)
+		return BF_E_LENGTH;
+	return BF_OK;
+}
+
+/*
+ * Open a serialized filter for reading: decode its header and point at its
+ * payload.  O(1); the payload's content is not checked, which is safe for
+ * every operation of the core (they stay in bounds whatever the bits are)
+ * and right for values that were validated when they entered the database.
+ */
+bf_status
+bf_open(const void *buf, size_t len, bf_view *view)
+{
+	bf_status	status = bf_read_header(buf, len, &view->hdr);
+
+	if (status != BF_OK)
+		return status;
+	view->payload = (const uint8_t *) buf + BF_HEADER_SIZE;
+	return BF_OK;
+}
+
+/*
+ * Fully validate a byte string of len bytes as a serialized filter: the
+ * header (bf_read_header), the stored count of set bits against the blocks,
+ * and the strict ascending order of exact hashes.  Accepts any input without
+ * reading outside [buf, buf + len).
+ */
+bf_status
+bf_validate(const void *buf, size_t len)
+{
+	bf_view		view;
+	bf_status	status = bf_open(buf, len, &view);
+	uint64_t	i;
+
+	if (status != BF_OK)
+		return status;
+
+	if (view.hdr.layout == BF_LAYOUT_BLOCKS)
+	{
+		uint64_t	bits = bf_popcount(view.payload,
+									   (size_t) view.hdr.nitems * BF_BLOCK_BYTES);
+
+		if (bits != view.hdr.bits_set)
+			return BF_E_BITS_SET;
+	}
+	else
+	{
+		for (i = 1; i < view.hdr.nitems; i++)
+		{
+			if (bf_load64(view.payload + (i - 1) * BF_HASH_BYTES) >=
+				bf_load64(view.payload + i * BF_HASH_BYTES))
+				return BF_E_UNSORTED;
+		}
+	}
+	return BF_OK;
+}

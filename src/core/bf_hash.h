@@ -1,0 +1,48 @@
+/*-------------------------------------------------------------------------
+ *
+ * bf_hash.h
+ *	  The one hash function of format version 1 (hash id 1): XXH3_64bits
+ *	  with seed 0 over a value's canonical bytes.
+ *
+ * xxHash comes from Debian's libxxhash-dev and is used header-only
+ * (XXH_INLINE_ALL), so fixed-length inputs such as 8-byte integers compile
+ * to straight-line code and the module needs no libxxhash at run time.
+ * XXH3's output has been frozen since xxHash 0.8.0, so stored filters stay
+ * valid across library upgrades; test/unit pins known answers.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/core/bf_hash.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef BF_HASH_H
+#define BF_HASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+/* Hash of an arbitrary byte string */
+static inline uint64_t
+bf_hash_bytes(const void *data, size_t len)
+{
+	return (uint64_t) XXH3_64bits(data, len);
+}
+
+/* Hash of a 64-bit integer, encoded as 8 little-endian bytes */
+static inline uint64_t
+bf_hash_u64(uint64_t value)
+{
+	uint8_t		bytes[8];
+	int			i;
+
+	for (i = 0; i < 8; i++)
+		bytes[i] = (uint8_t) (value >> (8 * i));
+	return (uint64_t) XXH3_64bits(bytes, sizeof(bytes));
+}
+
+#endif							/* BF_HASH_H */

@@ -1,0 +1,185 @@
+/*-------------------------------------------------------------------------
+ *
+ * bf_internal.h
+ *	  Definitions shared by the core's own files and nobody else: byte-order
+ *	  helpers, the block addressing scheme, and the kernel table.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/core/bf_internal.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef BF_INTERNAL_H
+#define BF_INTERNAL_H
+
+#include <string.h>
+
+#include "bf.h"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define BF_BIG_ENDIAN 1
+#endif
+
+/* Byte offsets of the header fields (bf_format.c describes them) */
+#define BF_OFF_MAGIC		0
+#define BF_OFF_VERSION		2
+#define BF_OFF_LAYOUT		3
+#define BF_OFF_FLAGS		4
+#define BF_OFF_HASH_ID		6
+#define BF_OFF_RESERVED0	7
+#define BF_OFF_KIND			8
+#define BF_OFF_RESERVED1	12
+#define BF_OFF_SEED			16
+#define BF_OFF_CAPACITY		24
+#define BF_OFF_FPR			32
+#define BF_OFF_NITEMS		40
+#define BF_OFF_BITS_SET		48
+#define BF_OFF_RESERVED2	56
+
+/*
+ * The eight odd multipliers of the Parquet/Impala split-block design.  Word i
+ * of a block gets the bit (uint32) (h * BF_SALT[i]) >> 27, where h is the low
+ * half of the value's hash.
+ */
+#define BF_SALTS \
+	0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU, \
+	0x705495c7U, 0x2df1424bU, 0x9efc4947U, 0x5c6bfb31U
+
+extern const uint32_t bf_salt[BF_BLOCK_WORDS];
+
+/*
+ * Block chosen for a hash: multiply-shift of the high half over the block
+ * count.  Because floor(floor(x) / f) = floor(x / f), a value's block in a
+ * filter of B blocks, divided by f, is its block in a filter of B / f blocks;
+ * that is what makes folding lossless.
+ */
+static inline uint64_t
+bf_block_index(uint64_t hash, uint64_t nblocks)
+{
+	return ((hash >> 32) * nblocks) >> 32;
+}
+
+/* Read a little-endian 16-bit integer from possibly unaligned memory */
+static inline uint16_t
+bf_load16(const uint8_t *p)
+{
+	return (uint16_t) (p[0] | (p[1] << 8));
+}
+
+/* Read a little-endian 32-bit integer from possibly unaligned memory */
+static inline uint32_t
+bf_load32(const uint8_t *p)
+{
+	uint32_t	v;
+
+	memcpy(&v, p, sizeof(v));
+#ifdef BF_BIG_ENDIAN
+	v = __builtin_bswap32(v);
+#endif
+	return v;
+}
+
+/* Read a little-endian 64-bit integer from possibly unaligned memory */
+static inline uint64_t
+bf_load64(const uint8_t *p)
+{
+	uint64_t	v;
+
+	memcpy(&v, p, sizeof(v));
+#ifdef BF_BIG_ENDIAN
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/* Write a little-endian 16-bit integer to possibly unaligned memory */
+static inline void
+bf_store16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t) v;
+	p[1] = (uint8_t) (v >> 8);
+}
+
+/* Write a little-endian 32-bit integer to possibly unaligned memory */
+static inline void
+bf_store32(uint8_t *p, uint32_t v)
+{
+#ifdef BF_BIG_ENDIAN
+	v = __builtin_bswap32(v);
+#endif
+	memcpy(p, &v, sizeof(v));
+}
+
+/* Write a little-endian 64-bit integer to possibly unaligned memory */
+static inline void
+bf_store64(uint8_t *p, uint64_t v)
+{
+#ifdef BF_BIG_ENDIAN
+	v = __builtin_bswap64(v);
+#endif
+	memcpy(p, &v, sizeof(v));
+}
+
+/*
+ * The operations that touch every byte of a payload or sit on the hot path,
+ * in one table so that the CPU-specific set is chosen once.  Block pointers
+ * need no alignment.
+ */
+typedef struct bf_kernels
+{
+	/* set the bits of each hash; returns how many bits were newly set */
+	uint64_t	(*add) (uint8_t *blocks, uint64_t nblocks,
+						const uint64_t *hashes, size_t n);
+	/* true if every bit of the hash is set */
+	bool		(*test) (const uint8_t *blocks, uint64_t nblocks, uint64_t hash);
+	/* how many of the hashes test positive */
+	size_t		(*count) (const uint8_t *blocks, uint64_t nblocks,
+						  const uint64_t *hashes, size_t n);
+	/* dst |= src and dst &= src over nbytes */
+	void		(*or_into) (uint8_t *dst, const uint8_t *src, size_t nbytes);
+	void		(*and_into) (uint8_t *dst, const uint8_t *src, size_t nbytes);
+	/* set bits in data, and in a | b, over nbytes */
+	uint64_t	(*popcount) (const uint8_t *data, size_t nbytes);
+	uint64_t	(*or_popcount) (const uint8_t *a, const uint8_t *b,
+								size_t nbytes);
+} bf_kernels;
+
+/* Count the set bits of a 64-bit word without relying on a CPU instruction */
+static inline uint64_t
+bf_popcount64(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ULL);
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+	return (x * 0x0101010101010101ULL) >> 56;
+}
+
+extern const bf_kernels bf_kernels_scalar;
+extern const bf_kernels *bf_kernels_avx2(void);
+extern const bf_kernels *bf_kernels_current(void);
+
+/*
+ * Prefetch distance, in hashes, of the batched add and count kernels, and
+ * the prefetch itself (rw: 0 to read, 1 to write).
+ */
+#define BF_PREFETCH_AHEAD	16
+#if defined(__GNUC__) || defined(__clang__)
+#define BF_PREFETCH(addr, rw) __builtin_prefetch((addr), (rw))
+#else
+#define BF_PREFETCH(addr, rw) ((void) 0)
+#endif
+
+/* bf_filter.c */
+extern uint64_t bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks,
+									   const bf_view *exact);
+
+/* bf_combine.c */
+extern uint64_t bf_exact_union_count(const bf_view *a, const bf_view *b);
+extern uint64_t bf_exact_common_count(const bf_view *a, const bf_view *b);
+extern uint64_t bf_union_bits(const bf_view *a, const bf_view *b);
+extern uint64_t bf_exact_union_bits(const bf_view *exact,
+									const bf_view *blocks);
+
+#endif							/* BF_INTERNAL_H */

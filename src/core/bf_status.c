@@ -1,0 +1,70 @@
+/*-------------------------------------------------------------------------
+ *
+ * bf_status.c
+ *	  Human-readable text for the core's status codes.
+ *
+ * The texts are written to serve as the detail line of an error report:
+ * complete sentences, capitalized, ending with a period.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/core/bf_status.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "bf.h"
+
+/* Sentence describing a status code */
+const char *
+bf_status_message(bf_status status)
+{
+	switch (status)
+	{
+		case BF_OK:
+			return "No error.";
+		case BF_E_CAPACITY:
+			return "The capacity must be at least 1.";
+		case BF_E_FPR:
+			return "The false-positive rate must be greater than 0 and less than 1.";
+		case BF_E_TOO_LARGE:
+			return "The filter would exceed the maximum size of 1 GB.";
+		case BF_E_BUFFER:
+			return "The output buffer does not have the size the operation needs.";
+		case BF_E_LAYOUT:
+			return "The operation is not defined for this layout of filter.";
+		case BF_E_FOLD:
+			return "The block counts do not differ by a power of two.";
+		case BF_E_UNSUPPORTED:
+			return "This CPU does not support the requested kernels.";
+		case BF_E_HASH_MISMATCH:
+			return "The filters use different hash functions or seeds.";
+		case BF_E_KIND_MISMATCH:
+			return "The filters hold different kinds of values.";
+		case BF_E_TRUNCATED:
+			return "The value is shorter than a filter header.";
+		case BF_E_MAGIC:
+			return "The value does not start with the bloom filter magic bytes.";
+		case BF_E_VERSION:
+			return "The format version is not supported.";
+		case BF_E_BAD_LAYOUT:
+			return "The layout byte is not valid.";
+		case BF_E_BAD_FLAGS:
+			return "The flags are not valid for this filter.";
+		case BF_E_BAD_HASH:
+			return "The hash function or seed is not supported.";
+		case BF_E_RESERVED:
+			return "A reserved header field is not zero.";
+		case BF_E_BAD_PARAMS:
+			return "The capacity or target false-positive rate in the header is out of range.";
+		case BF_E_BAD_COUNT:
+			return "The item count in the header is out of range.";
+		case BF_E_LENGTH:
+			return "The length does not match the item count in the header.";
+		case BF_E_BITS_SET:
+			return "The count of set bits in the header does not match the filter.";
+		case BF_E_UNSORTED:
+			return "The exact hashes are not in strictly ascending order.";
+	}
+	return "Unknown status.";
+}
