@@ -1,0 +1,123 @@
+/*-------------------------------------------------------------------------
+ *
+ * fuzz_validate.c
+ *	  libFuzzer target: any byte string through the validator, and every
+ *	  accepted one through the read and combine operations.
+ *
+ * Checked properties (a failure aborts, which libFuzzer reports):
+ *	- bf_validate and bf_open never read outside the input (the sanitizers
+ *	  watch every access);
+ *	- what bf_validate accepts, bf_open accepts;
+ *	- operations on a structurally valid filter stay in bounds whatever its
+ *	  payload holds, and produce structurally valid filters;
+ *	- on a fully valid filter they produce fully valid filters, union and
+ *	  intersection with itself give back its payload, and folding keeps
+ *	  every member.
+ *
+ * Run longer than the test suite does with, for example:
+ *	  test/build/fuzz/fuzz_validate -max_total_time=3600 /tmp/corpus test/fuzz/corpus
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  test/fuzz/fuzz_validate.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bf.h"
+#include "bf_hash.h"
+
+extern int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Abort unless cond holds: the fuzzer reports the input that broke it */
+#define REQUIRE(cond) do { if (!(cond)) abort(); } while (0)
+
+/* Combine a filter with itself by union or intersection; check the result */
+static void
+check_self_combine(const bf_view *view, bool valid, bool is_union)
+{
+	size_t		len;
+	uint8_t    *out;
+	bf_view		result;
+	bf_status	status;
+
+	status = is_union ? bf_union_size(view, view, &len) :
+		bf_intersect_size(view, view, &len);
+	REQUIRE(status == BF_OK);
+	out = malloc(len);
+	REQUIRE(out != NULL);
+	status = is_union ? bf_union(out, len, view, view) :
+		bf_intersect(out, len, view, view);
+	REQUIRE(status == BF_OK);
+	REQUIRE(bf_open(out, len, &result) == BF_OK);
+	if (valid)
+	{
+		REQUIRE(bf_validate(out, len) == BF_OK);
+		REQUIRE(result.hdr.nitems == view->hdr.nitems);
+		REQUIRE(memcmp(result.payload, view->payload, len - BF_HEADER_SIZE) == 0);
+	}
+	free(out);
+}
+
+/* Fold a block filter in half, if its count is even; check the result */
+static void
+check_fold(const bf_view *view, bool valid)
+{
+	uint64_t	half = view->hdr.nitems / 2;
+	size_t		len;
+	uint8_t    *out;
+	bf_view		result;
+	int			i;
+
+	if (view->hdr.layout != BF_LAYOUT_BLOCKS || view->hdr.nitems % 2 != 0)
+		return;
+	len = bf_size_blocks(half);
+	out = malloc(len);
+	REQUIRE(out != NULL);
+	REQUIRE(bf_fold(out, len, view, half) == BF_OK);
+	REQUIRE(bf_open(out, len, &result) == BF_OK);
+	if (valid)
+	{
+		REQUIRE(bf_validate(out, len) == BF_OK);
+		for (i = 0; i < 64; i++)
+		{
+			uint64_t	hash = bf_hash_u64((uint64_t) i);
+
+			REQUIRE(!bf_contains(view, hash) || bf_contains(&result, hash));
+		}
+	}
+	free(out);
+}
+
+/* Fuzzer entry point: one input */
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	bf_view		view;
+	bool		valid = bf_validate(data, size) == BF_OK;
+	double		x;
+	int			i;
+
+	if (bf_open(data, size, &view) != BF_OK)
+	{
+		REQUIRE(!valid);
+		return 0;
+	}
+
+	for (i = 0; i < 16; i++)
+		(void) bf_contains(&view, bf_hash_u64((uint64_t) i));
+	x = bf_cardinality(&view);
+	REQUIRE(!(x < 0.0));
+	x = bf_current_fpr(&view);
+	REQUIRE(x >= 0.0 && x <= 1.0);
+	REQUIRE(bf_union_cardinality(&view, &view, &x) == BF_OK);
+	REQUIRE(bf_jaccard(&view, &view, &x) == BF_OK);
+
+	check_self_combine(&view, valid, true);
+	check_self_combine(&view, valid, false);
+	check_fold(&view, valid);
+	return 0;
+}

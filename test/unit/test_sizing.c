@@ -1,0 +1,173 @@
+/*-------------------------------------------------------------------------
+ *
+ * test_sizing.c
+ *	  Unit tests of the false-positive model and of sizing.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  test/unit/test_sizing.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "unit.h"
+
+/*
+ * The same model by a different route: expanding (1 - q^J)^8 binomially
+ * and using E[q^(iJ)] = exp(-lambda (1 - q^i)) for J ~ Poisson(lambda)
+ * gives a nine-term closed form.  Its alternating terms cancel badly for
+ * small rates, so it serves only as an independent check at moderate ones.
+ */
+static double
+closed_form_fpr(double n, uint64_t nblocks)
+{
+	static const double binomial[9] = {1, 8, 28, 56, 70, 56, 28, 8, 1};
+	double		lambda = n / (double) nblocks;
+	double		sum = 0.0;
+	int			i;
+
+	for (i = 0; i <= 8; i++)
+		sum += (i % 2 ? -1.0 : 1.0) * binomial[i] *
+			exp(-lambda * (1.0 - pow(31.0 / 32.0, i)));
+	return sum;
+}
+
+/* Blocks giving c bits per value to n values */
+static uint64_t
+blocks_at(double bits_per_value, double n)
+{
+	return (uint64_t) llround(bits_per_value * n / BF_BLOCK_BITS);
+}
+
+/* The Poisson series agrees with the closed form where both are accurate */
+static void
+test_model_matches_closed_form(void **state)
+{
+	static const double loads[] = {0.5, 4.0, 16.0, 24.3, 40.0, 100.0, 300.0};
+	size_t		i;
+
+	(void) state;
+	for (i = 0; i < sizeof(loads) / sizeof(loads[0]); i++)
+	{
+		double		series = bf_model_fpr(loads[i] * 1000.0, 1000);
+		double		closed = closed_form_fpr(loads[i] * 1000.0, 1000);
+
+		assert_near(series, closed, 1e-9 + 1e-9 * closed);
+	}
+}
+
+/*
+ * Published figures for the split-block filter: Parquet's sizing table
+ * (bits per distinct value 6.0 -> 10 %, 10.5 -> 1 %, 16.9 -> 0.1 %) and
+ * the 0.94 % that FastFilter measures at 10.67 bits per value.  The
+ * textbook formula would give 0.62 % at 10.67 bits; the model must not.
+ */
+static void
+test_model_known_values(void **state)
+{
+	double		n = 1e6;
+
+	(void) state;
+	assert_near(bf_model_fpr(n, blocks_at(10.67, n)), 0.0094, 0.0002);
+	assert_near(bf_model_fpr(n, blocks_at(10.5, n)), 0.0101, 0.0003);
+	assert_near(bf_model_fpr(n, blocks_at(6.0, n)), 0.100, 0.006);
+	assert_near(bf_model_fpr(n, blocks_at(16.9, n)), 0.00100, 0.00003);
+}
+
+/* The rate is 0 when empty, 1 when saturated, and monotone in between */
+static void
+test_model_shape(void **state)
+{
+	uint64_t	b;
+
+	(void) state;
+	assert_true(bf_model_fpr(0.0, 100) == 0.0);
+	assert_true(bf_model_fpr(1e9, 1) == 1.0);
+	for (b = 1; b < 4096; b *= 2)
+	{
+		assert_true(bf_model_fpr(50000.0, b) >= bf_model_fpr(50000.0, b * 2));
+		assert_true(bf_model_fpr(b * 10.0, 100) <= bf_model_fpr(b * 20.0, 100));
+	}
+}
+
+/* bf_blocks_for returns the smallest block count meeting the target */
+static void
+test_blocks_for_is_minimal(void **state)
+{
+	static const uint64_t capacities[] = {1, 10, 1000, 1000000, 100000000};
+	static const double rates[] = {0.5, 0.1, 0.01, 0.001, 1e-6};
+	size_t		i;
+	size_t		j;
+
+	(void) state;
+	for (i = 0; i < sizeof(capacities) / sizeof(capacities[0]); i++)
+	{
+		for (j = 0; j < sizeof(rates) / sizeof(rates[0]); j++)
+		{
+			uint64_t	nblocks = 0;
+			double		n = (double) capacities[i];
+
+			assert_ok(bf_blocks_for(capacities[i], rates[j], &nblocks));
+			assert_true(bf_model_fpr(n, nblocks) <= rates[j]);
+			assert_true(nblocks == 1 ||
+						bf_model_fpr(n, nblocks - 1) > rates[j]);
+		}
+	}
+}
+
+/* At 1 % a split-block filter needs about 10.5 bits per value */
+static void
+test_bits_per_value(void **state)
+{
+	uint64_t	nblocks = 0;
+	double		bits;
+
+	(void) state;
+	assert_ok(bf_blocks_for(1000000, 0.01, &nblocks));
+	bits = (double) nblocks * BF_BLOCK_BITS / 1e6;
+	assert_true(bits >= 10.4 && bits <= 10.7);
+
+	assert_ok(bf_blocks_for(1000000, 0.001, &nblocks));
+	bits = (double) nblocks * BF_BLOCK_BITS / 1e6;
+	assert_true(bits >= 16.6 && bits <= 17.1);
+}
+
+/* Arguments out of range and sizes past 1 GB are refused */
+static void
+test_blocks_for_errors(void **state)
+{
+	uint64_t	nblocks = 0;
+
+	(void) state;
+	assert_status(bf_blocks_for(0, 0.01, &nblocks), BF_E_CAPACITY);
+	assert_status(bf_blocks_for(10, 0.0, &nblocks), BF_E_FPR);
+	assert_status(bf_blocks_for(10, 1.0, &nblocks), BF_E_FPR);
+	assert_status(bf_blocks_for(10, -0.5, &nblocks), BF_E_FPR);
+	assert_status(bf_blocks_for(10, 2.0, &nblocks), BF_E_FPR);
+	assert_status(bf_blocks_for(10, NAN, &nblocks), BF_E_FPR);
+	assert_status(bf_blocks_for(10, INFINITY, &nblocks), BF_E_FPR);
+
+	/* about 815 million values fit in 1 GB at 1 % */
+	assert_ok(bf_blocks_for(800000000, 0.01, &nblocks));
+	assert_true(bf_size_blocks(nblocks) <= BF_MAX_SIZE);
+	assert_status(bf_blocks_for(900000000, 0.01, &nblocks), BF_E_TOO_LARGE);
+	assert_status(bf_blocks_for(UINT64_MAX, 0.5, &nblocks), BF_E_TOO_LARGE);
+	/* a rate below what even one value per huge filter can reach */
+	assert_status(bf_blocks_for(1, 1e-300, &nblocks), BF_E_TOO_LARGE);
+}
+
+/* Run the sizing tests */
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_model_matches_closed_form),
+		cmocka_unit_test(test_model_known_values),
+		cmocka_unit_test(test_model_shape),
+		cmocka_unit_test(test_blocks_for_is_minimal),
+		cmocka_unit_test(test_bits_per_value),
+		cmocka_unit_test(test_blocks_for_errors),
+	};
+
+	return cmocka_run_group_tests_name("sizing", tests, NULL, NULL);
+}
