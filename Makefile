@@ -1,0 +1,41 @@
+# bloomfilter/Makefile
+#
+# PGXS build of the extension.  The core library (src/core) is compiled
+# without PostgreSQL's include directories, so it cannot depend on them.
+# C unit tests, sanitizer builds and the fuzzer live in test/Makefile.
+
+EXTENSION = bloomfilter
+MODULE_big = bloomfilter
+DATA = bloomfilter--1.0.sql
+PGFILEDESC = "bloomfilter - split-block Bloom filter data type"
+
+CORE_OBJS = \
+	src/core/bf_combine.o \
+	src/core/bf_estimate.o \
+	src/core/bf_filter.o \
+	src/core/bf_format.o \
+	src/core/bf_kernels.o \
+	src/core/bf_kernels_avx2.o \
+	src/core/bf_sizing.o \
+	src/core/bf_status.o
+
+OBJS = \
+	$(CORE_OBJS) \
+	src/bloomfilter.o
+
+REGRESS = setup
+
+PG_CPPFLAGS = -I$(srcdir)/src/core
+SHLIB_LINK = -lm
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+# No PostgreSQL header on the core's include path
+$(CORE_OBJS) $(CORE_OBJS:.o=.bc): override CPPFLAGS := -I$(srcdir)/src/core
+
+# C tests of the core: unit tests, sanitizer build, fuzz smoke run
+.PHONY: unitcheck
+unitcheck:
+	$(MAKE) -C test
