@@ -51,9 +51,11 @@
 
 /*
  * Size limits.  A serialized filter must fit in one PostgreSQL varlena
- * (1 GB - 1 bytes, of which 4 are the varlena header).
+ * (1 GB - 1 bytes), and so must its text form, base64 (4/3 of the size),
+ * so that every filter can be dumped and restored: 768 MiB - 64 KiB leaves
+ * the text 87 KB under the limit.
  */
-#define BF_MAX_SIZE			((size_t) 0x3FFFFFFF - 4)
+#define BF_MAX_SIZE			((size_t) 0x2FFF0000)
 #define BF_MAX_BLOCKS		((uint64_t) ((BF_MAX_SIZE - BF_HEADER_SIZE) / BF_BLOCK_BYTES))
 #define BF_MAX_HASHES		((uint64_t) ((BF_MAX_SIZE - BF_HEADER_SIZE) / BF_HASH_BYTES))
 
@@ -109,6 +111,20 @@ typedef struct bf_view
 	const uint8_t *payload;		/* BF_HEADER_SIZE bytes into the buffer */
 } bf_view;
 
+/*
+ * A set of 64-bit hashes by open addressing over caller memory
+ * (bf_hashset.c).  Slots hold 0 when empty; the hash 0 is a flag.
+ */
+typedef struct bf_hashset
+{
+	uint64_t   *slots;			/* nslots entries */
+	uint64_t	nslots;			/* a power of two */
+	uint64_t	count;			/* distinct hashes held */
+	bool		has_zero;		/* whether the hash 0 is held */
+} bf_hashset;
+
+#define BF_HASHSET_MIN_SLOTS	16
+
 /* Kernel sets, for tests and benchmarks that compare implementations */
 typedef enum bf_kernel_set
 {
@@ -123,6 +139,9 @@ extern const char *bf_status_message(bf_status status);
 /* bf_sizing.c */
 extern double bf_model_fpr(double n, uint64_t nblocks);
 extern bf_status bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks);
+extern uint64_t bf_capacity_of(uint64_t nblocks, double fpr);
+extern bf_status bf_auto_blocks(uint64_t n, double fpr, uint64_t *nblocks);
+extern bool bf_auto_keeps_exact(uint64_t n, double fpr);
 
 /* bf_format.c */
 extern size_t bf_size_blocks(uint64_t nblocks);
@@ -145,6 +164,15 @@ extern bool bf_contains(const bf_view *view, uint64_t hash);
 extern size_t bf_count_present(const bf_view *view, const uint64_t *hashes,
 							   size_t n);
 extern uint64_t bf_exact_hash(const bf_view *view, uint64_t i);
+
+/* bf_hashset.c */
+extern uint64_t bf_hashset_slots_for(uint64_t count);
+extern void bf_hashset_init(bf_hashset *set, uint64_t *slots, uint64_t nslots);
+extern uint64_t bf_hashset_room(const bf_hashset *set);
+extern void bf_hashset_add(bf_hashset *set, const uint64_t *hashes, size_t n);
+extern void bf_hashset_rehash(bf_hashset *dst, const bf_hashset *src);
+extern void bf_hashset_extract(const bf_hashset *set, uint64_t *out);
+extern void bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch);
 
 /* bf_combine.c */
 extern bf_status bf_check_compatible(const bf_view *a, const bf_view *b);

@@ -122,17 +122,26 @@ fold_blocks(uint8_t *dst, const uint8_t *src, uint64_t nsrc, uint64_t ndst)
 }
 
 /*
- * Blocks of the larger of two block filters folded to the smaller's count,
- * into dst; returns a pointer to the smaller's blocks.
+ * Write into dst the OR (or the AND) of two compatible block filters'
+ * blocks, the larger folded to the smaller's count first; returns the set
+ * bits of the result.  Equal counts take a single fused pass.
  */
-static const uint8_t *
-fold_larger(uint8_t *dst, const bf_view *a, const bf_view *b)
+static uint64_t
+combine_blocks(uint8_t *dst, const bf_view *a, const bf_view *b, bool is_and)
 {
+	const bf_kernels *kernels = bf_kernels_current();
 	const bf_view *big = a->hdr.nitems >= b->hdr.nitems ? a : b;
 	const bf_view *small = big == a ? b : a;
+	size_t		nbytes = (size_t) small->hdr.nitems * BF_BLOCK_BYTES;
+	const uint8_t *left = big->payload;
 
-	fold_blocks(dst, big->payload, big->hdr.nitems, small->hdr.nitems);
-	return small->payload;
+	if (big->hdr.nitems != small->hdr.nitems)
+	{
+		fold_blocks(dst, big->payload, big->hdr.nitems, small->hdr.nitems);
+		left = dst;
+	}
+	return is_and ? kernels->and_count(dst, left, small->payload, nbytes) :
+		kernels->or_count(dst, left, small->payload, nbytes);
 }
 
 /* Number of distinct hashes in the merge of two exact filters */
@@ -306,7 +315,6 @@ bf_union_size(const bf_view *a, const bf_view *b, size_t *len)
 bf_status
 bf_union(void *dst, size_t len, const bf_view *a, const bf_view *b)
 {
-	const bf_kernels *kernels = bf_kernels_current();
 	uint8_t    *out = (uint8_t *) dst + BF_HEADER_SIZE;
 	size_t		expected;
 	bf_status	status = bf_union_size(a, b, &expected);
@@ -334,12 +342,9 @@ bf_union(void *dst, size_t len, const bf_view *a, const bf_view *b)
 	}
 	else
 	{
-		const uint8_t *small = fold_larger(out, a, b);
-
 		hdr = result_header(a, b, BF_LAYOUT_BLOCKS,
 							(len - BF_HEADER_SIZE) / BF_BLOCK_BYTES);
-		kernels->or_into(out, small, len - BF_HEADER_SIZE);
-		hdr.bits_set = kernels->popcount(out, len - BF_HEADER_SIZE);
+		hdr.bits_set = combine_blocks(out, a, b, false);
 	}
 	bf_write_header(dst, &hdr);
 	return BF_OK;
@@ -379,7 +384,6 @@ bf_intersect_size(const bf_view *a, const bf_view *b, size_t *len)
 bf_status
 bf_intersect(void *dst, size_t len, const bf_view *a, const bf_view *b)
 {
-	const bf_kernels *kernels = bf_kernels_current();
 	uint8_t    *out = (uint8_t *) dst + BF_HEADER_SIZE;
 	size_t		expected;
 	bf_status	status = bf_intersect_size(a, b, &expected);
@@ -417,12 +421,9 @@ bf_intersect(void *dst, size_t len, const bf_view *a, const bf_view *b)
 	}
 	else
 	{
-		const uint8_t *small = fold_larger(out, a, b);
-
 		hdr = result_header(a, b, BF_LAYOUT_BLOCKS,
 							(len - BF_HEADER_SIZE) / BF_BLOCK_BYTES);
-		kernels->and_into(out, small, len - BF_HEADER_SIZE);
-		hdr.bits_set = kernels->popcount(out, len - BF_HEADER_SIZE);
+		hdr.bits_set = combine_blocks(out, a, b, true);
 	}
 	bf_write_header(dst, &hdr);
 	return BF_OK;

@@ -33,16 +33,18 @@ bf_hash_bytes(const void *data, size_t len)
 	return (uint64_t) XXH3_64bits(data, len);
 }
 
-/* Hash of a 64-bit integer, encoded as 8 little-endian bytes */
+/*
+ * Hash of a 64-bit integer, encoded as 8 little-endian bytes.  One 8-byte
+ * store (not eight byte stores, which the loads inside XXH3 cannot forward
+ * from) keeps this at a couple of nanoseconds.
+ */
 static inline uint64_t
 bf_hash_u64(uint64_t value)
 {
-	uint8_t		bytes[8];
-	int			i;
-
-	for (i = 0; i < 8; i++)
-		bytes[i] = (uint8_t) (value >> (8 * i));
-	return (uint64_t) XXH3_64bits(bytes, sizeof(bytes));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	value = __builtin_bswap64(value);
+#endif
+	return (uint64_t) XXH3_64bits(&value, sizeof(value));
 }
 
 #endif							/* BF_HASH_H */

@@ -137,9 +137,12 @@ typedef struct bf_kernels
 	/* how many of the hashes test positive */
 	size_t		(*count) (const uint8_t *blocks, uint64_t nblocks,
 						  const uint64_t *hashes, size_t n);
-	/* dst |= src and dst &= src over nbytes */
-	void		(*or_into) (uint8_t *dst, const uint8_t *src, size_t nbytes);
-	void		(*and_into) (uint8_t *dst, const uint8_t *src, size_t nbytes);
+	/* dst = a | b and dst = a & b over nbytes (dst may be a or b); return
+	 * the set bits of dst */
+	uint64_t	(*or_count) (uint8_t *dst, const uint8_t *a, const uint8_t *b,
+							 size_t nbytes);
+	uint64_t	(*and_count) (uint8_t *dst, const uint8_t *a, const uint8_t *b,
+							  size_t nbytes);
 	/* set bits in data, and in a | b, over nbytes */
 	uint64_t	(*popcount) (const uint8_t *data, size_t nbytes);
 	uint64_t	(*or_popcount) (const uint8_t *a, const uint8_t *b,

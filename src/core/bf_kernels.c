@@ -91,24 +91,48 @@ scalar_count(const uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes,
 	return present;
 }
 
-/* dst |= src, byte for byte */
-static void
-scalar_or_into(uint8_t *dst, const uint8_t *src, size_t nbytes)
+/* dst = a | b, 8 bytes at a time; returns the set bits of dst */
+static uint64_t
+scalar_or_count(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t nbytes)
 {
-	size_t		i;
+	uint64_t	total = 0;
+	size_t		i = 0;
 
-	for (i = 0; i < nbytes; i++)
-		dst[i] |= src[i];
+	for (; i + 8 <= nbytes; i += 8)
+	{
+		uint64_t	word = bf_load64(a + i) | bf_load64(b + i);
+
+		bf_store64(dst + i, word);
+		total += bf_popcount64(word);
+	}
+	for (; i < nbytes; i++)
+	{
+		dst[i] = a[i] | b[i];
+		total += bf_popcount64(dst[i]);
+	}
+	return total;
 }
 
-/* dst &= src, byte for byte */
-static void
-scalar_and_into(uint8_t *dst, const uint8_t *src, size_t nbytes)
+/* dst = a & b, 8 bytes at a time; returns the set bits of dst */
+static uint64_t
+scalar_and_count(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t nbytes)
 {
-	size_t		i;
+	uint64_t	total = 0;
+	size_t		i = 0;
 
-	for (i = 0; i < nbytes; i++)
-		dst[i] &= src[i];
+	for (; i + 8 <= nbytes; i += 8)
+	{
+		uint64_t	word = bf_load64(a + i) & bf_load64(b + i);
+
+		bf_store64(dst + i, word);
+		total += bf_popcount64(word);
+	}
+	for (; i < nbytes; i++)
+	{
+		dst[i] = a[i] & b[i];
+		total += bf_popcount64(dst[i]);
+	}
+	return total;
 }
 
 /* Set bits of a byte range */
@@ -143,8 +167,8 @@ const bf_kernels bf_kernels_scalar = {
 	scalar_add,
 	scalar_test,
 	scalar_count,
-	scalar_or_into,
-	scalar_and_into,
+	scalar_or_count,
+	scalar_and_count,
 	scalar_popcount,
 	scalar_or_popcount
 };

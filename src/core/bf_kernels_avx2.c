@@ -95,82 +95,105 @@ avx2_count(const uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes,
 	return present;
 }
 
-/* dst |= src, 32 bytes at a time */
-static BF_TARGET_AVX2 void
-avx2_or_into(uint8_t *dst, const uint8_t *src, size_t nbytes)
-{
-	size_t		i = 0;
-
-	for (; i + 32 <= nbytes; i += 32)
-	{
-		__m256i		d = _mm256_loadu_si256((const __m256i *) (dst + i));
-		__m256i		s = _mm256_loadu_si256((const __m256i *) (src + i));
-
-		_mm256_storeu_si256((__m256i *) (dst + i), _mm256_or_si256(d, s));
-	}
-	for (; i < nbytes; i++)
-		dst[i] |= src[i];
-}
-
-/* dst &= src, 32 bytes at a time */
-static BF_TARGET_AVX2 void
-avx2_and_into(uint8_t *dst, const uint8_t *src, size_t nbytes)
-{
-	size_t		i = 0;
-
-	for (; i + 32 <= nbytes; i += 32)
-	{
-		__m256i		d = _mm256_loadu_si256((const __m256i *) (dst + i));
-		__m256i		s = _mm256_loadu_si256((const __m256i *) (src + i));
-
-		_mm256_storeu_si256((__m256i *) (dst + i), _mm256_and_si256(d, s));
-	}
-	for (; i < nbytes; i++)
-		dst[i] &= src[i];
-}
-
 /*
- * Set bits of a byte range with the POPCNT instruction, four independent
- * sums to keep several in flight.
+ * dst = a | b or dst = a & b, 32 bytes at a time, counting the set bits of
+ * the result with POPCNT as it is written; four separate sums keep the
+ * additions independent.  dst may be a or b.
  */
+static inline BF_TARGET_AVX2 uint64_t
+avx2_combine_count(uint8_t *dst, const uint8_t *a, const uint8_t *b,
+				   size_t nbytes, bool is_and)
+{
+	uint64_t	s0 = 0;
+	uint64_t	s1 = 0;
+	uint64_t	s2 = 0;
+	uint64_t	s3 = 0;
+	size_t		i = 0;
+
+	for (; i + 32 <= nbytes; i += 32)
+	{
+		__m256i		x = _mm256_loadu_si256((const __m256i *) (a + i));
+		__m256i		y = _mm256_loadu_si256((const __m256i *) (b + i));
+		__m256i		r = is_and ? _mm256_and_si256(x, y) : _mm256_or_si256(x, y);
+
+		_mm256_storeu_si256((__m256i *) (dst + i), r);
+		s0 += __builtin_popcountll((uint64_t) _mm256_extract_epi64(r, 0));
+		s1 += __builtin_popcountll((uint64_t) _mm256_extract_epi64(r, 1));
+		s2 += __builtin_popcountll((uint64_t) _mm256_extract_epi64(r, 2));
+		s3 += __builtin_popcountll((uint64_t) _mm256_extract_epi64(r, 3));
+	}
+	for (; i < nbytes; i++)
+	{
+		dst[i] = is_and ? a[i] & b[i] : a[i] | b[i];
+		s0 += __builtin_popcount(dst[i]);
+	}
+	return s0 + s1 + s2 + s3;
+}
+
+/* dst = a | b; returns the set bits of dst */
+static BF_TARGET_AVX2 uint64_t
+avx2_or_count(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t nbytes)
+{
+	return avx2_combine_count(dst, a, b, nbytes, false);
+}
+
+/* dst = a & b; returns the set bits of dst */
+static BF_TARGET_AVX2 uint64_t
+avx2_and_count(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t nbytes)
+{
+	return avx2_combine_count(dst, a, b, nbytes, true);
+}
+
+/* Set bits of a byte range: POPCNT with four independent sums */
 static BF_TARGET_AVX2 uint64_t
 avx2_popcount(const uint8_t *data, size_t nbytes)
 {
-	uint64_t	sum[4] = {0, 0, 0, 0};
+	uint64_t	s0 = 0;
+	uint64_t	s1 = 0;
+	uint64_t	s2 = 0;
+	uint64_t	s3 = 0;
 	size_t		i = 0;
-	int			k;
 
 	for (; i + 32 <= nbytes; i += 32)
-		for (k = 0; k < 4; k++)
-			sum[k] += __builtin_popcountll(bf_load64(data + i + 8 * k));
+	{
+		s0 += __builtin_popcountll(bf_load64(data + i));
+		s1 += __builtin_popcountll(bf_load64(data + i + 8));
+		s2 += __builtin_popcountll(bf_load64(data + i + 16));
+		s3 += __builtin_popcountll(bf_load64(data + i + 24));
+	}
 	for (; i < nbytes; i++)
-		sum[0] += __builtin_popcount(data[i]);
-	return sum[0] + sum[1] + sum[2] + sum[3];
+		s0 += __builtin_popcount(data[i]);
+	return s0 + s1 + s2 + s3;
 }
 
 /* Set bits of a | b over two byte ranges of equal length */
 static BF_TARGET_AVX2 uint64_t
 avx2_or_popcount(const uint8_t *a, const uint8_t *b, size_t nbytes)
 {
-	uint64_t	sum[4] = {0, 0, 0, 0};
+	uint64_t	s0 = 0;
+	uint64_t	s1 = 0;
+	uint64_t	s2 = 0;
+	uint64_t	s3 = 0;
 	size_t		i = 0;
-	int			k;
 
 	for (; i + 32 <= nbytes; i += 32)
-		for (k = 0; k < 4; k++)
-			sum[k] += __builtin_popcountll(bf_load64(a + i + 8 * k) |
-										   bf_load64(b + i + 8 * k));
+	{
+		s0 += __builtin_popcountll(bf_load64(a + i) | bf_load64(b + i));
+		s1 += __builtin_popcountll(bf_load64(a + i + 8) | bf_load64(b + i + 8));
+		s2 += __builtin_popcountll(bf_load64(a + i + 16) | bf_load64(b + i + 16));
+		s3 += __builtin_popcountll(bf_load64(a + i + 24) | bf_load64(b + i + 24));
+	}
 	for (; i < nbytes; i++)
-		sum[0] += __builtin_popcount(a[i] | b[i]);
-	return sum[0] + sum[1] + sum[2] + sum[3];
+		s0 += __builtin_popcount(a[i] | b[i]);
+	return s0 + s1 + s2 + s3;
 }
 
 static const bf_kernels kernels_avx2 = {
 	avx2_add,
 	avx2_test,
 	avx2_count,
-	avx2_or_into,
-	avx2_and_into,
+	avx2_or_count,
+	avx2_and_count,
 	avx2_popcount,
 	avx2_or_popcount
 };

@@ -16,6 +16,11 @@
  * The textbook formula (1 - e^(-8n/m))^8 ignores the spread of block loads
  * and understates the rate of a split-block filter about 1.5 times at 1%.
  *
+ * Auto-sized filters (those bloom_agg sizes from the data) take their block
+ * count from one ladder of powers of two, so any two of them can be merged
+ * by folding, and stay exact lists of hashes while that is no more than
+ * twice the size of the optimal block filter.
+ *
  * Copyright (c) 2026, the bloomfilter authors
  *
  * IDENTIFICATION
@@ -115,4 +120,65 @@ bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks)
 	}
 	*nblocks = lo;
 	return BF_OK;
+}
+
+/*
+ * Largest number of distinct values a filter of nblocks blocks holds with a
+ * model false-positive rate of at most fpr (0 if not even one).
+ */
+uint64_t
+bf_capacity_of(uint64_t nblocks, double fpr)
+{
+	uint64_t	lo = 0;
+	uint64_t	hi = nblocks * (uint64_t) BF_SATURATED_LOAD;
+
+	while (lo < hi)
+	{
+		uint64_t	mid = lo + (hi - lo + 1) / 2;
+
+		if (bf_model_fpr((double) mid, nblocks) <= fpr)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/*
+ * Block count of an auto-sized filter for n distinct values at rate fpr:
+ * the smallest power of two at or above the optimal count (so between one
+ * and two times the optimal size).  One block for n = 0.
+ */
+bf_status
+bf_auto_blocks(uint64_t n, double fpr, uint64_t *nblocks)
+{
+	uint64_t	optimal;
+	uint64_t	ladder = 1;
+	bf_status	status = bf_blocks_for(n > 0 ? n : 1, fpr, &optimal);
+
+	if (status != BF_OK)
+		return status;
+	while (ladder < optimal)
+		ladder *= 2;
+	if (ladder > BF_MAX_BLOCKS)
+		return BF_E_TOO_LARGE;
+	*nblocks = ladder;
+	return BF_OK;
+}
+
+/*
+ * Whether an auto-sized filter of n distinct values stays an exact list:
+ * while 8 bytes per hash are at most twice the optimal block filter's
+ * payload.  At 1 % that is up to 8 values (one block of 32 bytes holds 24).
+ */
+bool
+bf_auto_keeps_exact(uint64_t n, double fpr)
+{
+	uint64_t	optimal;
+
+	if (n == 0)
+		return true;
+	if (bf_blocks_for(n, fpr, &optimal) != BF_OK)
+		return false;
+	return n * BF_HASH_BYTES <= 2 * optimal * BF_BLOCK_BYTES;
 }

@@ -28,7 +28,7 @@ bf_status_message(bf_status status)
 		case BF_E_FPR:
 			return "The false-positive rate must be greater than 0 and less than 1.";
 		case BF_E_TOO_LARGE:
-			return "The filter would exceed the maximum size of 1 GB.";
+			return "The filter would be larger than the maximum of 768 MB.";
 		case BF_E_BUFFER:
 			return "The output buffer does not have the size the operation needs.";
 		case BF_E_LAYOUT:

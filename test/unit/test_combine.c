@@ -364,6 +364,48 @@ test_exact_operands(void **state)
 	test_free(all);
 }
 
+/* Every kernel set gives the same unions, intersections and counts */
+static void
+test_kernel_sets_agree(void **state)
+{
+	bf_kernel_set sets[2];
+	int			nsets = tu_kernel_sets(sets);
+	size_t		alen;
+	size_t		blen;
+	uint8_t    *a = filled(0, 3000, NBLOCKS, &alen);
+	uint8_t    *b = filled(2000, 9000, 128, &blen);
+	bf_view		va = tu_view(a, alen);
+	bf_view		vb = tu_view(b, blen);
+	uint8_t    *results[2][2];
+	size_t		lens[2];
+	double		unions[2];
+	int			s;
+
+	(void) state;
+	if (nsets < 2)
+		skip();
+	for (s = 0; s < nsets; s++)
+	{
+		assert_ok(bf_use_kernels(sets[s]));
+		results[s][0] = tu_union(&va, &vb, &lens[0]);
+		results[s][1] = tu_intersect(&va, &vb, &lens[1]);
+		assert_ok(bf_union_cardinality(&va, &vb, &unions[s]));
+		assert_ok(bf_validate(results[s][0], lens[0]));
+		assert_ok(bf_validate(results[s][1], lens[1]));
+	}
+	assert_memory_equal(results[0][0], results[1][0], lens[0]);
+	assert_memory_equal(results[0][1], results[1][1], lens[1]);
+	assert_true(unions[0] == unions[1]);
+	for (s = 0; s < nsets; s++)
+	{
+		test_free(results[s][0]);
+		test_free(results[s][1]);
+	}
+	test_free(a);
+	test_free(b);
+	assert_ok(bf_use_kernels(BF_KERNELS_AUTO));
+}
+
 /* Run the combination tests */
 int
 main(void)
@@ -378,6 +420,7 @@ main(void)
 		cmocka_unit_test(test_incompatible),
 		cmocka_unit_test(test_kind_of_result),
 		cmocka_unit_test(test_exact_operands),
+		cmocka_unit_test(test_kernel_sets_agree),
 	};
 
 	return cmocka_run_group_tests_name("combine", tests, NULL, NULL);

@@ -94,7 +94,7 @@ test_model_shape(void **state)
 static void
 test_blocks_for_is_minimal(void **state)
 {
-	static const uint64_t capacities[] = {1, 10, 1000, 1000000, 100000000};
+	static const uint64_t capacities[] = {1, 10, 1000, 1000000, 10000000};
 	static const double rates[] = {0.5, 0.1, 0.01, 0.001, 1e-6};
 	size_t		i;
 	size_t		j;
@@ -147,13 +147,68 @@ test_blocks_for_errors(void **state)
 	assert_status(bf_blocks_for(10, NAN, &nblocks), BF_E_FPR);
 	assert_status(bf_blocks_for(10, INFINITY, &nblocks), BF_E_FPR);
 
-	/* about 815 million values fit in 1 GB at 1 % */
-	assert_ok(bf_blocks_for(800000000, 0.01, &nblocks));
+	/* about 612 million values fit in the largest filter at 1 % */
+	assert_ok(bf_blocks_for(600000000, 0.01, &nblocks));
 	assert_true(bf_size_blocks(nblocks) <= BF_MAX_SIZE);
-	assert_status(bf_blocks_for(900000000, 0.01, &nblocks), BF_E_TOO_LARGE);
+	assert_status(bf_blocks_for(620000000, 0.01, &nblocks), BF_E_TOO_LARGE);
 	assert_status(bf_blocks_for(UINT64_MAX, 0.5, &nblocks), BF_E_TOO_LARGE);
 	/* a rate below what even one value per huge filter can reach */
 	assert_status(bf_blocks_for(1, 1e-300, &nblocks), BF_E_TOO_LARGE);
+}
+
+/* Capacity is the inverse of sizing: the largest n that meets the rate */
+static void
+test_capacity_of(void **state)
+{
+	static const uint64_t blocks[] = {1, 7, 1000, 41130, 1 << 21};
+	static const double rates[] = {0.5, 0.01, 0.001};
+	size_t		i;
+	size_t		j;
+
+	(void) state;
+	for (i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++)
+	{
+		for (j = 0; j < sizeof(rates) / sizeof(rates[0]); j++)
+		{
+			uint64_t	n = bf_capacity_of(blocks[i], rates[j]);
+
+			assert_true(n == 0 || bf_model_fpr((double) n, blocks[i]) <= rates[j]);
+			assert_true(bf_model_fpr((double) (n + 1), blocks[i]) > rates[j]);
+		}
+	}
+	/* 2^21 blocks (64 MiB) hold about 51 million values at 1 % */
+	assert_in_range(bf_capacity_of(1 << 21, 0.01), 50000000, 52000000);
+	assert_int_equal(bf_capacity_of(1, 1e-15), 0);
+}
+
+/*
+ * The auto-sizing ladder: powers of two, between one and two times the
+ * optimal size; exact lists kept while no more than twice that size.
+ */
+static void
+test_auto_sizing(void **state)
+{
+	uint64_t	n;
+	uint64_t	nblocks = 0;
+	uint64_t	optimal = 0;
+
+	(void) state;
+	assert_ok(bf_auto_blocks(0, 0.01, &nblocks));
+	assert_int_equal(nblocks, 1);
+	for (n = 1; n < 100000000; n = n * 3 + 1)
+	{
+		assert_ok(bf_auto_blocks(n, 0.01, &nblocks));
+		assert_ok(bf_blocks_for(n, 0.01, &optimal));
+		assert_int_equal(nblocks & (nblocks - 1), 0);
+		assert_true(nblocks >= optimal && nblocks < 2 * optimal + 1);
+		assert_true(bf_model_fpr((double) n, nblocks) <= 0.01);
+	}
+	assert_status(bf_auto_blocks(600000000, 0.01, &nblocks), BF_E_TOO_LARGE);
+
+	assert_true(bf_auto_keeps_exact(0, 0.01));
+	assert_true(bf_auto_keeps_exact(8, 0.01));
+	assert_false(bf_auto_keeps_exact(9, 0.01));
+	assert_false(bf_auto_keeps_exact(1000, 0.01));
 }
 
 /* Run the sizing tests */
@@ -167,6 +222,8 @@ main(void)
 		cmocka_unit_test(test_blocks_for_is_minimal),
 		cmocka_unit_test(test_bits_per_value),
 		cmocka_unit_test(test_blocks_for_errors),
+		cmocka_unit_test(test_capacity_of),
+		cmocka_unit_test(test_auto_sizing),
 	};
 
 	return cmocka_run_group_tests_name("sizing", tests, NULL, NULL);
