@@ -22,9 +22,16 @@ CORE_OBJS = \
 
 OBJS = \
 	$(CORE_OBJS) \
+	src/bloom_agg.o \
+	src/bloom_filter.o \
+	src/bloom_info.o \
+	src/bloom_io.o \
+	src/bloom_ops.o \
+	src/bloom_state.o \
+	src/bloom_value.o \
 	src/bloomfilter.o
 
-REGRESS = setup
+REGRESS = setup bloom_io membership aggregates errors
 
 PG_CPPFLAGS = -I$(srcdir)/src/core
 SHLIB_LINK = -lm
@@ -32,6 +39,9 @@ SHLIB_LINK = -lm
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# PGXS tracks no header dependencies: every object depends on every header
+$(OBJS): $(wildcard $(srcdir)/src/*.h $(srcdir)/src/core/*.h)
 
 # No PostgreSQL header on the core's include path
 $(CORE_OBJS) $(CORE_OBJS:.o=.bc): override CPPFLAGS := -I$(srcdir)/src/core

@@ -169,6 +169,7 @@ extern uint64_t bf_exact_hash(const bf_view *view, uint64_t i);
 extern uint64_t bf_hashset_slots_for(uint64_t count);
 extern void bf_hashset_init(bf_hashset *set, uint64_t *slots, uint64_t nslots);
 extern uint64_t bf_hashset_room(const bf_hashset *set);
+extern bool bf_hashset_contains(const bf_hashset *set, uint64_t hash);
 extern void bf_hashset_add(bf_hashset *set, const uint64_t *hashes, size_t n);
 extern void bf_hashset_rehash(bf_hashset *dst, const bf_hashset *src);
 extern void bf_hashset_extract(const bf_hashset *set, uint64_t *out);
@@ -185,6 +186,7 @@ extern bf_status bf_intersect(void *dst, size_t len, const bf_view *a,
 							  const bf_view *b);
 extern bf_status bf_fold(void *dst, size_t len, const bf_view *src,
 						 uint64_t nblocks);
+extern bf_status bf_merge_into(void *buf, size_t len, const bf_view *src);
 
 /* bf_estimate.c */
 extern double bf_estimate_from_bits(uint64_t bits_set, uint64_t nblocks);

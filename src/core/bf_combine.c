@@ -279,6 +279,67 @@ bf_exact_union_bits(const bf_view *exact, const bf_view *blocks)
 }
 
 /*
+ * Merge src into the block filter in buf, in place: its union with an exact
+ * filter, or with a block filter of the same block count or of a count
+ * larger by a power of two (folded on the way).  The header's count of set
+ * bits, and its kind if it held none, are updated.
+ *
+ * Returns BF_E_LAYOUT if buf holds an exact filter and BF_E_FOLD if src has
+ * fewer blocks: both need a new buffer (bf_union).
+ */
+bf_status
+bf_merge_into(void *buf, size_t len, const bf_view *src)
+{
+	const bf_kernels *kernels = bf_kernels_current();
+	uint8_t    *payload = (uint8_t *) buf + BF_HEADER_SIZE;
+	bf_view		dst;
+	bf_status	status = bf_open(buf, len, &dst);
+	uint64_t	bits = 0;
+	uint64_t	factor;
+	uint64_t	j;
+
+	if (status != BF_OK)
+		return status;
+	if (dst.hdr.layout != BF_LAYOUT_BLOCKS)
+		return BF_E_LAYOUT;
+	status = bf_check_compatible(&dst, src);
+	if (status != BF_OK)
+		return status;
+
+	if (src->hdr.layout == BF_LAYOUT_EXACT)
+		bits = dst.hdr.bits_set + bf_add_exact_to_blocks(payload, dst.hdr.nitems, src);
+	else if (src->hdr.nitems < dst.hdr.nitems)
+		return BF_E_FOLD;
+	else
+	{
+		uint8_t		chunk[BF_FOLD_CHUNK * BF_BLOCK_BYTES];
+
+		factor = src->hdr.nitems / dst.hdr.nitems;
+		for (j = 0; j < dst.hdr.nitems; j += BF_FOLD_CHUNK)
+		{
+			uint64_t	n = dst.hdr.nitems - j;
+			const uint8_t *from = src->payload + j * factor * BF_BLOCK_BYTES;
+
+			if (n > BF_FOLD_CHUNK)
+				n = BF_FOLD_CHUNK;
+			if (factor > 1)
+			{
+				fold_blocks(chunk, from, n * factor, n);
+				from = chunk;
+			}
+			bits += kernels->or_count(payload + j * BF_BLOCK_BYTES,
+									  payload + j * BF_BLOCK_BYTES, from,
+									  n * BF_BLOCK_BYTES);
+		}
+	}
+	dst.hdr.bits_set = bits;
+	if (dst.hdr.kind == 0)
+		dst.hdr.kind = src->hdr.kind;
+	bf_write_header(buf, &dst.hdr);
+	return BF_OK;
+}
+
+/*
  * Serialized size of the union of a and b, after checking they can be
  * combined.  The union is an exact filter if both are exact, a block filter
  * of the smaller block count otherwise.

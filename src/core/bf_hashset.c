@@ -83,6 +83,15 @@ add_one(bf_hashset *set, uint64_t hash)
 	}
 }
 
+/* Whether the set holds hash */
+bool
+bf_hashset_contains(const bf_hashset *set, uint64_t hash)
+{
+	if (hash == 0)
+		return set->has_zero;
+	return *find_slot(set, hash) == hash;
+}
+
 /*
  * Add n hashes, prefetching the slots of later ones.  The caller must have
  * checked that bf_hashset_room(set) >= n.

@@ -164,10 +164,11 @@ extern const bf_kernels *bf_kernels_avx2(void);
 extern const bf_kernels *bf_kernels_current(void);
 
 /*
- * Prefetch distance, in hashes, of the batched add and count kernels, and
+ * Prefetch distance, in hashes, of the batched add and count kernels (48
+ * covers a memory latency at a few nanoseconds per hash), and
  * the prefetch itself (rw: 0 to read, 1 to write).
  */
-#define BF_PREFETCH_AHEAD	16
+#define BF_PREFETCH_AHEAD	48
 #if defined(__GNUC__) || defined(__clang__)
 #define BF_PREFETCH(addr, rw) __builtin_prefetch((addr), (rw))
 #else

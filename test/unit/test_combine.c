@@ -364,6 +364,54 @@ test_exact_operands(void **state)
 	test_free(all);
 }
 
+/*
+ * Merging in place gives the bytes of the union, for sources of the same
+ * size, of a power-of-two larger size and of the exact layout; a smaller
+ * source or an exact destination is refused.
+ */
+static void
+test_merge_into(void **state)
+{
+	size_t		dlen;
+	size_t		slen[3];
+	size_t		ulen;
+	uint8_t    *src[3];
+	uint8_t    *big;
+	bf_view		vbig;
+	bf_view		small;
+	int			i;
+
+	(void) state;
+	src[0] = filled(5000, 8000, NBLOCKS, &slen[0]);
+	src[1] = filled(5000, 8000, 4 * NBLOCKS, &slen[1]);
+	src[2] = tu_exact(5000, 5500, &slen[2]);
+	for (i = 0; i < 3; i++)
+	{
+		uint8_t    *dst = filled(0, 6000, NBLOCKS, &dlen);
+		bf_view		vdst = tu_view(dst, dlen);
+		bf_view		vsrc = tu_view(src[i], slen[i]);
+		uint8_t    *u = tu_union(&vdst, &vsrc, &ulen);
+
+		assert_ok(bf_merge_into(dst, dlen, &vsrc));
+		assert_ok(bf_validate(dst, dlen));
+		assert_int_equal(ulen, dlen);
+		assert_memory_equal(dst + BF_HEADER_SIZE, u + BF_HEADER_SIZE,
+							dlen - BF_HEADER_SIZE);
+		assert_int_equal(tu_view(dst, dlen).hdr.bits_set,
+						 tu_view(u, ulen).hdr.bits_set);
+		test_free(dst);
+		test_free(u);
+	}
+	big = filled(0, 10, 4 * NBLOCKS, &dlen);
+	small = tu_view(src[0], slen[0]);
+	vbig = tu_view(big, dlen);
+	assert_status(bf_merge_into(big, dlen, &small), BF_E_FOLD);
+	assert_status(bf_merge_into(src[2], slen[2], &vbig), BF_E_LAYOUT);
+	test_free(big);
+	for (i = 0; i < 3; i++)
+		test_free(src[i]);
+}
+
 /* Every kernel set gives the same unions, intersections and counts */
 static void
 test_kernel_sets_agree(void **state)
@@ -421,6 +469,7 @@ main(void)
 		cmocka_unit_test(test_kind_of_result),
 		cmocka_unit_test(test_exact_operands),
 		cmocka_unit_test(test_kernel_sets_agree),
+		cmocka_unit_test(test_merge_into),
 	};
 
 	return cmocka_run_group_tests_name("combine", tests, NULL, NULL);

@@ -96,6 +96,9 @@ test_set(void **state)
 	assert_int_equal(set.count, 30000 + 1);
 	assert_true(set.has_zero);
 	assert_true(set.nslots >= 2 * set.count);
+	assert_true(bf_hashset_contains(&set, 0));
+	assert_true(bf_hashset_contains(&set, tu_key(29999)));
+	assert_false(bf_hashset_contains(&set, tu_key(30000)));
 
 	out = test_malloc(set.count * sizeof(uint64_t));
 	scratch = test_malloc(set.count * sizeof(uint64_t));

@@ -1,0 +1,164 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_agg.c
+ *	  The bloom_agg aggregates: transition, combine and final functions
+ *	  over the expanded-object state of bloom_state.c.
+ *
+ * bloom_agg(value) sizes its filter from the distinct values it saw;
+ * bloom_agg(value, capacity, fpr) builds exactly what bloom_create would
+ * size.  Both skip NULL values and share the combine and final functions,
+ * so partial states from parallel workers, partitions or Citus workers
+ * merge losslessly.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_agg.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "bloom_state.h"
+
+/*
+ * The aggregate context, or an error if a support function is called
+ * outside an aggregate.
+ */
+static MemoryContext
+aggregate_context(FunctionCallInfo fcinfo, const char *function)
+{
+	MemoryContext aggcontext;
+
+	if (!AggCheckCallContext(fcinfo, &aggcontext))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s can only be called as an aggregate support function",
+						function)));
+	return aggcontext;
+}
+
+/*
+ * The state in argument 0, to modify in place.  On every row but the first
+ * the executor passes back the read-write object we returned, which only
+ * an aggregate can hold (and the call site remembers the last one, so the
+ * common case is one comparison); otherwise (NULL, or a plain value) a new
+ * state is made in the aggregate context, which also checks that there is
+ * one.
+ */
+static BloomState *
+writable_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
+{
+	BloomCallCache *cache = bloom_call_cache(fcinfo);
+	Datum		datum = PG_GETARG_DATUM(0);
+	BloomState *state;
+
+	if (PG_ARGISNULL(0))
+		state = bloom_state_create(aggregate_context(fcinfo, function), kind);
+	else if (datum == cache->state_datum && cache->state != NULL)
+		return cache->state;
+	else if (!DatumIsReadWriteExpandedObject(datum, false, -1) ||
+			 (state = bloom_state_of(datum)) == NULL)
+		state = bloom_state_from_datum(datum, aggregate_context(fcinfo, function));
+	cache->state = state;
+	cache->state_datum = bloom_state_datum(state);
+	return state;
+}
+
+/* Transition of bloom_agg(value) */
+PG_FUNCTION_INFO_V1(bloom_agg_trans);
+Datum
+bloom_agg_trans(PG_FUNCTION_ARGS)
+{
+	const BloomHasher *hasher;
+	BloomState *state;
+
+	if (PG_ARGISNULL(1))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	hasher = bloom_arg_hasher(fcinfo, 1);
+	state = writable_state(fcinfo, "bloom_agg_trans", hasher->kind);
+	bloom_state_add(state, bloom_hash_value(hasher, PG_GETARG_DATUM(1)));
+	PG_RETURN_DATUM(bloom_state_datum(state));
+}
+
+/*
+ * Transition of bloom_agg(value, capacity, fpr).  The state is created on
+ * the first row, NULL value or not, so that all-NULL input still gives a
+ * filter of the asked-for size; every row must ask for the same size.
+ */
+PG_FUNCTION_INFO_V1(bloom_agg_sized_trans);
+Datum
+bloom_agg_sized_trans(PG_FUNCTION_ARGS)
+{
+	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
+	int64		capacity;
+	double		fpr;
+	BloomState *state;
+
+	if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("bloom_agg capacity and false-positive rate must not be null")));
+	capacity = PG_GETARG_INT64(2);
+	fpr = PG_GETARG_FLOAT8(3);
+
+	if (PG_ARGISNULL(0))
+		state = bloom_state_create_sized(aggregate_context(fcinfo, "bloom_agg_sized_trans"),
+										 hasher->kind, capacity, fpr);
+	else
+	{
+		state = writable_state(fcinfo, "bloom_agg_sized_trans", BLOOM_KIND_NONE);
+		if (!bloom_state_is_sized(state, capacity, fpr))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("bloom_agg capacity and false-positive rate must be the same for every row")));
+	}
+	if (!PG_ARGISNULL(1))
+		bloom_state_add(state, bloom_hash_value(hasher, PG_GETARG_DATUM(1)));
+	PG_RETURN_DATUM(bloom_state_datum(state));
+}
+
+/* Combine two partial states (parallel workers, partitions, Citus) */
+PG_FUNCTION_INFO_V1(bloom_agg_combine);
+Datum
+bloom_agg_combine(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggcontext = aggregate_context(fcinfo, "bloom_agg_combine");
+	BloomState *state;
+
+	if (PG_ARGISNULL(1))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	if (PG_ARGISNULL(0))
+		state = bloom_state_from_datum(PG_GETARG_DATUM(1), aggcontext);
+	else
+	{
+		state = writable_state(fcinfo, "bloom_agg_combine", BLOOM_KIND_NONE);
+		bloom_state_merge(state, PG_GETARG_DATUM(1));
+	}
+	PG_RETURN_DATUM(bloom_state_datum(state));
+}
+
+/*
+ * Final function: the filter the state amounts to; with no values at all,
+ * an empty filter (no members, cardinality 0).
+ */
+PG_FUNCTION_INFO_V1(bloom_agg_final);
+Datum
+bloom_agg_final(PG_FUNCTION_ARGS)
+{
+	BloomState *state;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_POINTER(bloom_from_sorted(NULL, 0, BLOOM_KIND_NONE,
+											BLOOM_DEFAULT_FPR));
+	state = bloom_state_of(PG_GETARG_DATUM(0));
+	if (state == NULL)
+		state = bloom_state_from_datum(PG_GETARG_DATUM(0), CurrentMemoryContext);
+	PG_RETURN_POINTER(bloom_state_finish(state));
+}

@@ -1,0 +1,118 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_io.c
+ *	  Input and output of the bloom type: text, binary, and bytea casts.
+ *
+ * The text form is the base64 encoding of the serialized filter (so every
+ * value starts "QkYB", the magic and version); the binary form and the
+ * bytea cast carry the serialized bytes themselves.  Output followed by
+ * input gives back the same bytes, so pg_dump and COPY round-trip.  Every
+ * input path validates the whole value with the core's validator before
+ * anything is allocated for it, and refuses any malformed byte string with
+ * an error, never reading past its end.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_io.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "bloomfilter.h"
+
+#include "common/base64.h"
+#include "libpq/pqformat.h"
+
+/* A new bloom value holding a copy of len validated bytes */
+static struct varlena *
+copy_filter(const char *bytes, size_t len)
+{
+	struct varlena *result = bloom_palloc(len);
+
+	memcpy(VARDATA(result), bytes, len);
+	return result;
+}
+
+/* Text input: base64 of a serialized filter */
+PG_FUNCTION_INFO_V1(bloom_in);
+Datum
+bloom_in(PG_FUNCTION_ARGS)
+{
+	char	   *input = PG_GETARG_CSTRING(0);
+	size_t		inlen = strlen(input);
+	char	   *bytes;
+	int			len;
+	bf_status	status;
+
+	/* a cstring is under 1 GB, so its length and decoded length fit int */
+	bytes = palloc(pg_b64_dec_len((int) inlen) + 1);
+	len = pg_b64_decode(input, (int) inlen, bytes, pg_b64_dec_len((int) inlen));
+	if (len < 0)
+		bloom_raise_syntax(input, "The value is not valid base64.");
+	status = bf_validate(bytes, (size_t) len);
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_TEXT, input);
+	PG_RETURN_POINTER(copy_filter(bytes, (size_t) len));
+}
+
+/* Text output: base64 of the serialized filter */
+PG_FUNCTION_INFO_V1(bloom_out);
+Datum
+bloom_out(PG_FUNCTION_ARGS)
+{
+	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
+	int			len = (int) VARSIZE_ANY_EXHDR(filter);
+	int			outlen = pg_b64_enc_len(len);
+	char	   *output = palloc(outlen + 1);
+	int			written = pg_b64_encode(VARDATA_ANY(filter), len, output, outlen);
+
+	if (written < 0)
+		elog(ERROR, "could not encode bloom filter as base64");
+	output[written] = '\0';
+	PG_RETURN_CSTRING(output);
+}
+
+/* Binary input: the serialized filter, validated in the message buffer */
+PG_FUNCTION_INFO_V1(bloom_recv);
+Datum
+bloom_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	size_t		len = (size_t) (buf->len - buf->cursor);
+	const char *bytes = pq_getmsgbytes(buf, (int) len);
+	bf_status	status = bf_validate(bytes, len);
+
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_BINARY, NULL);
+	PG_RETURN_POINTER(copy_filter(bytes, len));
+}
+
+/* Binary output: the serialized filter */
+PG_FUNCTION_INFO_V1(bloom_send);
+Datum
+bloom_send(PG_FUNCTION_ARGS)
+{
+	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, VARDATA_ANY(filter), (int) VARSIZE_ANY_EXHDR(filter));
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+/*
+ * Cast from bytea: the bytes must be a valid serialized filter.  (The cast
+ * to bytea needs no function: the representations are the same.)
+ */
+PG_FUNCTION_INFO_V1(bloom_from_bytea);
+Datum
+bloom_from_bytea(PG_FUNCTION_ARGS)
+{
+	bytea	   *input = PG_GETARG_BYTEA_PP(0);
+	size_t		len = VARSIZE_ANY_EXHDR(input);
+	bf_status	status = bf_validate(VARDATA_ANY(input), len);
+
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_BYTEA, NULL);
+	PG_RETURN_POINTER(copy_filter(VARDATA_ANY(input), len));
+}

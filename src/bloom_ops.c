@@ -1,0 +1,227 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_ops.c
+ *	  Creating filters, adding values, testing membership, and the
+ *	  comparison and hash functions behind "=" and the operator classes.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_ops.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "bloomfilter.h"
+
+#include "common/hashfn.h"
+
+/* bloom_create(capacity, fpr): an empty filter sized for capacity values */
+PG_FUNCTION_INFO_V1(bloom_create);
+Datum
+bloom_create(PG_FUNCTION_ARGS)
+{
+	int64		capacity = PG_GETARG_INT64(0);
+	double		fpr = PG_GETARG_FLOAT8(1);
+	uint64		nblocks;
+	bf_status	status;
+	bf_header	hdr;
+	struct varlena *result;
+
+	status = bf_blocks_for(capacity < 1 ? 0 : (uint64) capacity, fpr, &nblocks);
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS, NULL);
+	bf_header_init(&hdr, BF_LAYOUT_BLOCKS, nblocks, (uint64) capacity, fpr, 0,
+				   BLOOM_KIND_NONE);
+	result = bloom_palloc(bf_size_blocks(nblocks));
+	status = bf_init(VARDATA(result), bf_size_blocks(nblocks), &hdr);
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS, NULL);
+	PG_RETURN_POINTER(result);
+}
+
+/*
+ * An exact filter plus one hash, as a new value: the sorted list with the
+ * hash inserted (unless present), sized again by bloom_from_sorted, so it
+ * becomes a block filter once an exact list would be too large.
+ */
+static struct varlena *
+exact_with(const bf_view *view, uint64 hash, uint32 kind)
+{
+	uint64		n = view->hdr.nitems;
+	uint64	   *hashes = palloc((n + 1) * sizeof(uint64));
+	uint64		i = 0;
+	uint64		j = 0;
+	struct varlena *result;
+
+	for (; i < n && bf_exact_hash(view, i) < hash; i++)
+		hashes[j++] = bf_exact_hash(view, i);
+	if (i == n || bf_exact_hash(view, i) != hash)
+		hashes[j++] = hash;
+	for (; i < n; i++)
+		hashes[j++] = bf_exact_hash(view, i);
+	result = bloom_from_sorted(hashes, j, kind, view->hdr.fpr);
+	pfree(hashes);
+	return result;
+}
+
+/*
+ * bloom_add(filter, value): a new filter holding the value too.  A filter
+ * made by bloom_create takes the kind of its first value.
+ */
+PG_FUNCTION_INFO_V1(bloom_add);
+Datum
+bloom_add(PG_FUNCTION_ARGS)
+{
+	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
+	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
+	uint64		hash = bloom_hash_value(hasher, PG_GETARG_DATUM(1));
+	bf_view		view = bloom_view(filter);
+	size_t		len = VARSIZE_ANY_EXHDR(filter);
+	struct varlena *result;
+	bf_status	status;
+
+	bloom_check_kind(&view, hasher->kind);
+	if (view.hdr.layout == BF_LAYOUT_EXACT)
+		PG_RETURN_POINTER(exact_with(&view, hash, hasher->kind));
+
+	result = bloom_palloc(len);
+	memcpy(VARDATA(result), VARDATA_ANY(filter), len);
+	if (view.hdr.kind == BLOOM_KIND_NONE)
+	{
+		view.hdr.kind = hasher->kind;
+		bf_write_header(VARDATA(result), &view.hdr);
+	}
+	status = bf_add_hashes(VARDATA(result), len, &hash, 1);
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+	PG_RETURN_POINTER(result);
+}
+
+/*
+ * Membership test shared by bloom_contains (filter first) and
+ * bloom_contained (value first): false means the value was never added.
+ * The filter is read through the call site's cache.
+ */
+static bool
+contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
+{
+	const bf_view *view = bloom_cached_filter(fcinfo, filter_arg);
+	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, value_arg);
+
+	bloom_check_kind(view, hasher->kind);
+	return bf_contains(view, bloom_hash_value(hasher, PG_GETARG_DATUM(value_arg)));
+}
+
+/* bloom_contains(filter, value), operator filter @> value */
+PG_FUNCTION_INFO_V1(bloom_contains);
+Datum
+bloom_contains(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(contains(fcinfo, 0, 1));
+}
+
+/* bloom_contained(value, filter), operator value <@ filter */
+PG_FUNCTION_INFO_V1(bloom_contained);
+Datum
+bloom_contained(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(contains(fcinfo, 1, 0));
+}
+
+/*
+ * Total order on bloom values for the btree operator class: the
+ * serialized bytes compared as unsigned bytes, a prefix first.  Equal
+ * filters have equal bytes, because the format is canonical.
+ */
+static int
+compare(FunctionCallInfo fcinfo)
+{
+	struct varlena *a = PG_GETARG_VARLENA_PP(0);
+	struct varlena *b = PG_GETARG_VARLENA_PP(1);
+	size_t		alen = VARSIZE_ANY_EXHDR(a);
+	size_t		blen = VARSIZE_ANY_EXHDR(b);
+	int			cmp = memcmp(VARDATA_ANY(a), VARDATA_ANY(b), Min(alen, blen));
+
+	if (cmp != 0)
+		return cmp < 0 ? -1 : 1;
+	return alen < blen ? -1 : alen > blen;
+}
+
+/* btree support: -1, 0 or 1 */
+PG_FUNCTION_INFO_V1(bloom_cmp);
+Datum
+bloom_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(compare(fcinfo));
+}
+
+/* operator = */
+PG_FUNCTION_INFO_V1(bloom_eq);
+Datum
+bloom_eq(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(compare(fcinfo) == 0);
+}
+
+/* operator <> */
+PG_FUNCTION_INFO_V1(bloom_ne);
+Datum
+bloom_ne(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(compare(fcinfo) != 0);
+}
+
+/* operator #<#, for the btree operator class only */
+PG_FUNCTION_INFO_V1(bloom_lt);
+Datum
+bloom_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(compare(fcinfo) < 0);
+}
+
+/* operator #<=#, for the btree operator class only */
+PG_FUNCTION_INFO_V1(bloom_le);
+Datum
+bloom_le(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(compare(fcinfo) <= 0);
+}
+
+/* operator #>#, for the btree operator class only */
+PG_FUNCTION_INFO_V1(bloom_gt);
+Datum
+bloom_gt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(compare(fcinfo) > 0);
+}
+
+/* operator #>=#, for the btree operator class only */
+PG_FUNCTION_INFO_V1(bloom_ge);
+Datum
+bloom_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(compare(fcinfo) >= 0);
+}
+
+/* hash support: 32-bit hash of the serialized bytes */
+PG_FUNCTION_INFO_V1(bloom_hash);
+Datum
+bloom_hash(PG_FUNCTION_ARGS)
+{
+	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
+
+	return hash_any((const unsigned char *) VARDATA_ANY(filter),
+					(int) VARSIZE_ANY_EXHDR(filter));
+}
+
+/* hash support: seeded 64-bit hash of the serialized bytes */
+PG_FUNCTION_INFO_V1(bloom_hash_extended);
+Datum
+bloom_hash_extended(PG_FUNCTION_ARGS)
+{
+	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
+
+	return hash_any_extended((const unsigned char *) VARDATA_ANY(filter),
+							 (int) VARSIZE_ANY_EXHDR(filter),
+							 PG_GETARG_INT64(1));
+}

@@ -1,0 +1,497 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_state.c
+ *	  The transition state of the bloom aggregates: an expanded object of
+ *	  type bloom.
+ *
+ * The state's type is bloom itself, not internal: released Citus pushes a
+ * custom aggregate's partial aggregation to its workers only for a real
+ * state type with a combine function, and PostgreSQL's parallel and
+ * partitionwise aggregation then work without serial functions.  As an
+ * expanded object (utils/expandeddatum.h) the state keeps a private
+ * in-memory form that the executor hands back to the transition function
+ * untouched; whenever the state must leave that form (to a parallel leader,
+ * to Citus, to any function reading it as a plain bloom value), PostgreSQL
+ * flattens it into a valid serialized filter through the methods below.
+ *
+ * The in-memory form has two phases:
+ *
+ *	- exact: the distinct hashes seen, in a hash set (bf_hashset) of at
+ *	  most BLOOM_EXACT_MAX_SLOTS slots kept at most half full (524,288
+ *	  hashes).  The distinct count is then exact, so the final filter is
+ *	  sized exactly, and a small group costs memory in proportion to its
+ *	  size.  It flattens to an exact filter.
+ *	- blocks: a block filter.  bloom_agg(value) moves here when the set
+ *	  outgrows the limit, into BLOOM_AUTO_MAX_BLOCKS blocks, generous enough
+ *	  for about 51 million values at 1 %, and folds down to fit at the end.
+ *	  bloom_agg(value, capacity, fpr) starts here, at the size it asked for.
+ *
+ * Hashes go through a pending buffer and are applied a thousand at a time,
+ * with prefetching, so that a large set or filter does not cost a cache
+ * miss per row.  Every reader of the state (flattening, combining,
+ * finishing) applies the pending hashes first; that changes the state's
+ * representation, never its value.
+ *
+ * Whether a state moves to the blocks phase depends only on how many
+ * distinct values it holds, so a parallel plan, whose combined states hold
+ * the same set, ends in the same phase as the serial plan and gives the
+ * same bytes.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_state.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "bloom_state.h"
+
+#include <math.h>
+
+#include "utils/memutils.h"
+
+/* Slots of the largest hash set: 8 MiB */
+#define BLOOM_EXACT_MAX_SLOTS	(UINT64CONST(1) << 20)
+
+/* Blocks of bloom_agg(value) past the exact phase: 64 MiB */
+#define BLOOM_AUTO_MAX_BLOCKS	(UINT64CONST(1) << 21)
+
+static Size state_flat_size(ExpandedObjectHeader *eohptr);
+static void state_flatten_into(ExpandedObjectHeader *eohptr, void *result,
+							   Size allocated_size);
+
+static const ExpandedObjectMethods state_methods = {
+	state_flat_size,
+	state_flatten_into
+};
+
+/* A new, empty state object in its own context under parent */
+static BloomState *
+new_state(MemoryContext parent)
+{
+	MemoryContext cxt = AllocSetContextCreate(parent, "bloom aggregate state",
+											  ALLOCSET_DEFAULT_SIZES);
+	BloomState *state = MemoryContextAllocZero(cxt, sizeof(BloomState));
+
+	EOH_init_header(&state->hdr, &state_methods, cxt);
+	return state;
+}
+
+/* Give the state an empty hash set of nslots slots */
+static void
+alloc_set(BloomState *state, uint64 nslots)
+{
+	uint64	   *slots = MemoryContextAlloc(state->hdr.eoh_context,
+										   nslots * sizeof(uint64));
+
+	bf_hashset_init(&state->set, slots, nslots);
+}
+
+/* Give the state an empty block filter as params describe */
+static void
+alloc_filter(BloomState *state)
+{
+	bf_status	status;
+
+	state->len = bf_size_blocks(state->params.nitems);
+	state->filter = bloom_alloc_filter(state->hdr.eoh_context, state->len,
+									   &state->space);
+	status = bf_init(state->filter, state->len, &state->params);
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS, NULL);
+}
+
+/* The state of bloom_agg(value): an empty exact set */
+BloomState *
+bloom_state_create(MemoryContext parent, uint32 kind)
+{
+	BloomState *state = new_state(parent);
+
+	bf_header_init(&state->params, BF_LAYOUT_EXACT, 0, 0, BLOOM_DEFAULT_FPR,
+				   BF_FLAG_AUTO, kind);
+	alloc_set(state, BF_HASHSET_MIN_SLOTS);
+	return state;
+}
+
+/*
+ * The state of bloom_agg(value, capacity, fpr): an empty block filter of
+ * bloom_create's size.  Bad arguments raise their errors here, before any
+ * large allocation.
+ */
+BloomState *
+bloom_state_create_sized(MemoryContext parent, uint32 kind, int64 capacity,
+						 double fpr)
+{
+	uint64		nblocks;
+	bf_status	status = bf_blocks_for(capacity < 1 ? 0 : (uint64) capacity,
+									   fpr, &nblocks);
+	BloomState *state;
+
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS, NULL);
+	state = new_state(parent);
+	bf_header_init(&state->params, BF_LAYOUT_BLOCKS, nblocks,
+				   (uint64) capacity, fpr, 0, kind);
+	alloc_filter(state);
+	return state;
+}
+
+/* The state behind a datum, if it is one of ours (read-write or not) */
+BloomState *
+bloom_state_of(Datum datum)
+{
+	ExpandedObjectHeader *eoh;
+
+	if (!VARATT_IS_EXTERNAL_EXPANDED(DatumGetPointer(datum)))
+		return NULL;
+	eoh = DatumGetEOHP(datum);
+	return eoh->eoh_methods == &state_methods ? (BloomState *) eoh : NULL;
+}
+
+/* The read-write datum of a state, to return from a transition function */
+Datum
+bloom_state_datum(BloomState *state)
+{
+	return EOHPGetRWDatum(&state->hdr);
+}
+
+/* Double the hash set's table */
+static void
+grow_set(BloomState *state)
+{
+	bf_hashset	old = state->set;
+
+	alloc_set(state, old.nslots * 2);
+	bf_hashset_rehash(&state->set, &old);
+	pfree(old.slots);
+}
+
+/* All hashes of the exact set, unordered, in a new palloc'd array */
+static uint64 *
+extract_set(const BloomState *state)
+{
+	uint64	   *hashes = palloc((state->set.count + 1) * sizeof(uint64));
+
+	bf_hashset_extract(&state->set, hashes);
+	return hashes;
+}
+
+/* Apply n hashes to the blocks phase's filter */
+static void
+add_to_filter(BloomState *state, const uint64 *hashes, size_t n)
+{
+	bf_status	status = bf_add_hashes(state->filter, state->len, hashes, n);
+
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+}
+
+/*
+ * Move an exact state of bloom_agg(value) to the blocks phase: a filter of
+ * BLOOM_AUTO_MAX_BLOCKS blocks holding the set's hashes.
+ */
+static void
+promote(BloomState *state)
+{
+	uint64	   *hashes = extract_set(state);
+	uint64		count = state->set.count;
+
+	state->params.layout = BF_LAYOUT_BLOCKS;
+	state->params.nitems = BLOOM_AUTO_MAX_BLOCKS;
+	state->params.capacity = bf_capacity_of(BLOOM_AUTO_MAX_BLOCKS,
+											state->params.fpr);
+	alloc_filter(state);
+	add_to_filter(state, hashes, count);
+	pfree(hashes);
+	pfree(state->set.slots);
+	memset(&state->set, 0, sizeof(state->set));
+}
+
+/*
+ * Apply the pending hashes to the exact set, growing it as needed, and
+ * promote the state when a new distinct hash arrives at a full set of the
+ * largest size.
+ */
+static void
+flush_exact(BloomState *state)
+{
+	const uint64 *hashes = state->pending;
+	size_t		left = state->npending;
+
+	while (left > 0)
+	{
+		uint64		room = bf_hashset_room(&state->set);
+		size_t		n;
+
+		if (room == 0)
+		{
+			if (state->set.nslots < BLOOM_EXACT_MAX_SLOTS)
+				grow_set(state);
+			else if (bf_hashset_contains(&state->set, *hashes))
+			{
+				hashes++;
+				left--;
+			}
+			else
+			{
+				promote(state);
+				add_to_filter(state, hashes, left);
+				return;
+			}
+			continue;
+		}
+		n = Min(room, left);
+		bf_hashset_add(&state->set, hashes, n);
+		hashes += n;
+		left -= n;
+	}
+}
+
+/* Apply the pending hashes */
+void
+bloom_state_flush(BloomState *state)
+{
+	if (state->npending == 0)
+		return;
+	if (state->params.layout == BF_LAYOUT_EXACT)
+		flush_exact(state);
+	else
+		add_to_filter(state, state->pending, state->npending);
+	state->npending = 0;
+}
+
+/* Add many hashes to a state */
+static void
+add_many(BloomState *state, const uint64 *hashes, uint64 n)
+{
+	uint64		i;
+
+	for (i = 0; i < n; i++)
+		bloom_state_add(state, hashes[i]);
+}
+
+/*
+ * A view of a state for messages about incompatible operands: the header
+ * only, with the exact phase's count as its item count.
+ */
+static bf_view
+state_view(const BloomState *state)
+{
+	bf_view		view;
+
+	memset(&view, 0, sizeof(view));
+	view.hdr = state->params;
+	if (state->params.layout == BF_LAYOUT_EXACT)
+		view.hdr.nitems = state->set.count;
+	return view;
+}
+
+/* Merge a serialized filter into a state */
+static void
+merge_view(BloomState *state, const bf_view *other)
+{
+	bf_view		mine = state_view(state);
+	bf_status	status = bf_check_compatible(&mine, other);
+	uint64		i;
+
+	if (status != BF_OK)
+		bloom_raise_incompatible(status, &mine, other);
+	if (state->params.kind == BLOOM_KIND_NONE)
+		state->params.kind = other->hdr.kind;
+
+	if (other->hdr.layout == BF_LAYOUT_EXACT)
+	{
+		for (i = 0; i < other->hdr.nitems; i++)
+			bloom_state_add(state, bf_exact_hash(other, i));
+		return;
+	}
+
+	bloom_state_flush(state);
+	if (state->params.layout == BF_LAYOUT_EXACT)
+	{
+		/* become a copy of the other filter, then add our own hashes */
+		uint64	   *hashes = extract_set(state);
+		uint64		count = state->set.count;
+
+		pfree(state->set.slots);
+		memset(&state->set, 0, sizeof(state->set));
+		state->params = other->hdr;
+		alloc_filter(state);
+		memcpy(state->filter, other->payload - BF_HEADER_SIZE, state->len);
+		if (state->params.kind == BLOOM_KIND_NONE && mine.hdr.kind != BLOOM_KIND_NONE)
+		{
+			state->params.kind = mine.hdr.kind;
+			bf_write_header(state->filter, &state->params);
+		}
+		add_to_filter(state, hashes, count);
+		pfree(hashes);
+		return;
+	}
+	status = bf_merge_into(state->filter, state->len, other);
+	if (status != BF_OK)
+		bloom_raise_incompatible(status, &mine, other);
+}
+
+/*
+ * Merge another state or bloom value into a state: the combine step of the
+ * aggregates.
+ */
+void
+bloom_state_merge(BloomState *state, Datum other)
+{
+	BloomState *theirs = bloom_state_of(other);
+	bf_view		view;
+
+	if (theirs == NULL)
+	{
+		view = bloom_view(PG_DETOAST_DATUM(other));
+		merge_view(state, &view);
+		return;
+	}
+	bloom_state_flush(theirs);
+	if (theirs->params.layout == BF_LAYOUT_BLOCKS)
+	{
+		if (bf_open(theirs->filter, theirs->len, &view) != BF_OK)
+			elog(ERROR, "bloom aggregate state is corrupt");
+		merge_view(state, &view);
+	}
+	else
+	{
+		uint64	   *hashes = extract_set(theirs);
+
+		/* check compatibility as for an empty exact filter, then add */
+		view = state_view(theirs);
+		view.hdr.nitems = 0;
+		merge_view(state, &view);
+		add_many(state, hashes, theirs->set.count);
+		pfree(hashes);
+	}
+}
+
+/*
+ * A new state, under parent, equal to a state or bloom value: for a
+ * combine function whose first input is not yet a state of its own, or a
+ * final function handed a plain value.
+ */
+BloomState *
+bloom_state_from_datum(Datum datum, MemoryContext parent)
+{
+	BloomState *state = bloom_state_create(parent, BLOOM_KIND_NONE);
+
+	bloom_state_merge(state, datum);
+	return state;
+}
+
+/* The exact set's hashes in ascending order, in a new palloc'd array */
+static uint64 *
+sorted_set(const BloomState *state)
+{
+	uint64	   *hashes = extract_set(state);
+	uint64	   *scratch = palloc((state->set.count + 1) * sizeof(uint64));
+
+	bf_sort_hashes(hashes, state->set.count, scratch);
+	pfree(scratch);
+	return hashes;
+}
+
+/*
+ * The filter a state amounts to, as the aggregates return it: an exact
+ * state becomes the filter sized for its exact count; a blocks-phase state
+ * of bloom_agg(value) is folded down to the ladder size for its estimated
+ * count (if that is past what its size holds, it is returned as it is,
+ * with a NOTICE); a state of bloom_agg(value, capacity, fpr) is returned as
+ * it is.  The state keeps its value.
+ */
+struct varlena *
+bloom_state_finish(BloomState *state)
+{
+	struct varlena *result;
+	bf_view		view;
+	bf_header	hdr;
+	double		estimate;
+	uint64		target;
+	bf_status	status;
+
+	bloom_state_flush(state);
+	if (state->params.layout == BF_LAYOUT_EXACT)
+	{
+		uint64	   *hashes = sorted_set(state);
+
+		result = bloom_from_sorted(hashes, state->set.count,
+								   state->params.kind, state->params.fpr);
+		pfree(hashes);
+		return result;
+	}
+
+	if (bf_open(state->filter, state->len, &view) != BF_OK)
+		elog(ERROR, "bloom aggregate state is corrupt");
+	estimate = bf_cardinality(&view);
+	if (!(state->params.flags & BF_FLAG_AUTO) ||
+		!isfinite(estimate) ||
+		bf_auto_blocks((uint64) ceil(estimate), state->params.fpr, &target) != BF_OK ||
+		target >= view.hdr.nitems)
+	{
+		if ((state->params.flags & BF_FLAG_AUTO) &&
+			!(estimate <= (double) state->params.capacity))
+			ereport(NOTICE,
+					(errmsg("bloom_agg saw about %.0f distinct values, more than the %llu its largest automatic size holds",
+							estimate, (unsigned long long) state->params.capacity),
+					 errdetail("The filter's false-positive rate is about %.3g instead of %g.",
+							   bf_current_fpr(&view), state->params.fpr),
+					 errhint("Give bloom_agg a capacity for sets this large, as in bloom_agg(value, capacity, fpr).")));
+		result = bloom_palloc(state->len);
+		memcpy(VARDATA(result), state->filter, state->len);
+		return result;
+	}
+
+	result = bloom_palloc(bf_size_blocks(target));
+	status = bf_fold(VARDATA(result), bf_size_blocks(target), &view, target);
+	if (status == BF_OK)
+		status = bf_read_header(VARDATA(result), bf_size_blocks(target), &hdr);
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+	hdr.capacity = bf_capacity_of(target, hdr.fpr);
+	bf_write_header(VARDATA(result), &hdr);
+	return result;
+}
+
+/* Expanded-object method: size of the flattened state, varlena included */
+static Size
+state_flat_size(ExpandedObjectHeader *eohptr)
+{
+	BloomState *state = (BloomState *) eohptr;
+
+	bloom_state_flush(state);
+	if (state->params.layout == BF_LAYOUT_EXACT)
+		return VARHDRSZ + bf_size_exact(state->set.count);
+	return VARHDRSZ + state->len;
+}
+
+/*
+ * Expanded-object method: write the state as a plain bloom value, an exact
+ * filter or the phase's block filter.
+ */
+static void
+state_flatten_into(ExpandedObjectHeader *eohptr, void *result,
+				   Size allocated_size)
+{
+	BloomState *state = (BloomState *) eohptr;
+	struct varlena *flat = (struct varlena *) result;
+	bf_status	status = BF_OK;
+
+	Assert(allocated_size == state_flat_size(eohptr));
+	SET_VARSIZE(flat, allocated_size);
+	if (state->params.layout == BF_LAYOUT_EXACT)
+	{
+		uint64	   *hashes = sorted_set(state);
+
+		status = bf_init_exact(VARDATA(flat), allocated_size - VARHDRSZ,
+							   &state->params, hashes, state->set.count);
+		pfree(hashes);
+	}
+	else
+		memcpy(VARDATA(flat), state->filter, state->len);
+	if (status != BF_OK)
+		elog(ERROR, "could not flatten bloom aggregate state: %s",
+			 bf_status_message(status));
+}

@@ -1,0 +1,57 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_state.h
+ *	  Layout of the aggregate state (bloom_state.c), shared with the
+ *	  aggregate functions (bloom_agg.c) so that the work done for every
+ *	  row is inline.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_state.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef BLOOM_STATE_H
+#define BLOOM_STATE_H
+
+#include "bloomfilter.h"
+
+/* Hashes buffered before they are applied */
+#define BLOOM_PENDING			1024
+
+struct BloomState
+{
+	ExpandedObjectHeader hdr;
+	bf_header	params;			/* layout (the phase), flags, capacity,
+								 * rate, kind; for blocks, the count */
+	bf_hashset	set;			/* exact phase: the distinct hashes */
+	uint8	   *filter;			/* blocks phase: a serialized filter */
+	size_t		len;			/* its length */
+	char	   *space;			/* what was allocated for it */
+	int			npending;		/* hashes not yet applied */
+	uint64		pending[BLOOM_PENDING];
+};
+
+extern void bloom_state_flush(BloomState *state);
+
+/* Add a value's hash to a state: buffered, applied a thousand at a time */
+static inline void
+bloom_state_add(BloomState *state, uint64 hash)
+{
+	state->pending[state->npending++] = hash;
+	if (unlikely(state->npending == BLOOM_PENDING))
+		bloom_state_flush(state);
+}
+
+/* Whether a state is a block filter of exactly this capacity and rate */
+static inline bool
+bloom_state_is_sized(const BloomState *state, int64 capacity, double fpr)
+{
+	return state->params.layout == BF_LAYOUT_BLOCKS &&
+		!(state->params.flags & BF_FLAG_AUTO) &&
+		state->params.capacity == (uint64) capacity &&
+		state->params.fpr == fpr;
+}
+
+#endif							/* BLOOM_STATE_H */

@@ -1,0 +1,416 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_value.c
+ *	  Reducing a value of any type to the 64-bit hash a filter stores.
+ *
+ * Values equal under PostgreSQL's "=" must hash the same, on every
+ * platform, now and after a dump and restore.  Common types therefore hash
+ * a canonical byte form with XXH3 (bf_hash.h), grouped into kinds whose
+ * members compare equal across types:
+ *
+ *	text, varchar, bpchar, name	UTF-8 bytes; bpchar without trailing blanks
+ *	int2, int4, int8			the value as 8 little-endian bytes
+ *	float4, float8				the float8 value's 8 little-endian bytes,
+ *								with -0 as 0 and every NaN as one NaN
+ *	numeric						the normalized decimal text (1.0 and 1.00
+ *								are both "1")
+ *	uuid, bytea					their bytes
+ *	date, timestamp, timestamptz	the value as 8 little-endian bytes
+ *	inet, cidr					4 or 6, the prefix length, the address
+ *	boolean						one byte, 0 or 1
+ *	enums						the label's UTF-8 bytes
+ *
+ * Any other type with a hash operator class is hashed with its own extended
+ * hash function, whose output is then mixed by XXH3: equality-consistent by
+ * the operator class's contract, but only as portable as that function.
+ * Domains hash as their base type.
+ *
+ * Text under a nondeterministic collation is refused: such a collation
+ * calls strings equal whose bytes differ.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_value.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "bloomfilter.h"
+
+#include <math.h>
+#include <sys/socket.h>
+
+#include "access/genam.h"
+#include "access/htup_details.h"
+#include "access/table.h"
+#include "catalog/pg_enum.h"
+#include "catalog/pg_type.h"
+#include "mb/pg_wchar.h"
+#include "utils/builtins.h"
+#include "utils/date.h"
+#include "utils/inet.h"
+#include "utils/lsyscache.h"
+#include "utils/numeric.h"
+#include "utils/syscache.h"
+#include "utils/typcache.h"
+#include "utils/uuid.h"
+
+#include "bf_hash.h"
+
+/* The kind of a type without a fast path: a hash of its name */
+static uint32
+other_kind(const char *typname)
+{
+	return BLOOM_KIND_OTHER_BIT |
+		(uint32) (bf_hash_bytes(typname, strlen(typname)) & 0x7FFFFFFF);
+}
+
+/* Name of a type, without schema: what the kind of other types hashes */
+static char *
+type_name(Oid typid)
+{
+	HeapTuple	tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typid));
+	char	   *name;
+
+	if (!HeapTupleIsValid(tuple))
+		elog(ERROR, "cache lookup failed for type %u", typid);
+	name = pstrdup(NameStr(((Form_pg_type) GETSTRUCT(tuple))->typname));
+	ReleaseSysCache(tuple);
+	return name;
+}
+
+/* Refuse a nondeterministic collation for text-like values */
+static void
+check_collation(Oid collation)
+{
+	if (OidIsValid(collation) && !get_collation_isdeterministic(collation))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("bloom filters do not support nondeterministic collations"),
+				 errdetail("Strings that a nondeterministic collation calls equal can differ in their bytes."),
+				 errhint("Apply a deterministic collation, for example COLLATE \"C\".")));
+}
+
+/*
+ * Look up how to hash values of type typid, once per call site.
+ *
+ * collation: the collation of the call, for text and for generic hashing.
+ * mcxt: a context that lives as long as the hasher (for the generic hash
+ * function's FmgrInfo).
+ */
+void
+bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
+				  MemoryContext mcxt)
+{
+	Oid			base = getBaseType(typid);
+	int			encoding = GetDatabaseEncoding();
+
+	memset(hasher, 0, sizeof(*hasher));
+	hasher->typid = typid;
+	hasher->collation = collation;
+	hasher->to_utf8 = encoding != PG_UTF8 && encoding != PG_SQL_ASCII;
+
+	switch (base)
+	{
+		case TEXTOID:
+		case VARCHAROID:
+			check_collation(collation);
+			hasher->method = BLOOM_HASH_TEXT;
+			hasher->kind = BLOOM_KIND_TEXT;
+			return;
+		case BPCHAROID:
+			check_collation(collation);
+			hasher->method = BLOOM_HASH_BPCHAR;
+			hasher->kind = BLOOM_KIND_TEXT;
+			return;
+		case NAMEOID:
+			check_collation(collation);
+			hasher->method = BLOOM_HASH_NAME;
+			hasher->kind = BLOOM_KIND_TEXT;
+			return;
+		case INT2OID:
+			hasher->method = BLOOM_HASH_INT2;
+			hasher->kind = BLOOM_KIND_INTEGER;
+			return;
+		case INT4OID:
+			hasher->method = BLOOM_HASH_INT4;
+			hasher->kind = BLOOM_KIND_INTEGER;
+			return;
+		case INT8OID:
+			hasher->method = BLOOM_HASH_INT8;
+			hasher->kind = BLOOM_KIND_INTEGER;
+			return;
+		case FLOAT4OID:
+			hasher->method = BLOOM_HASH_FLOAT4;
+			hasher->kind = BLOOM_KIND_FLOAT;
+			return;
+		case FLOAT8OID:
+			hasher->method = BLOOM_HASH_FLOAT8;
+			hasher->kind = BLOOM_KIND_FLOAT;
+			return;
+		case NUMERICOID:
+			hasher->method = BLOOM_HASH_NUMERIC;
+			hasher->kind = BLOOM_KIND_NUMERIC;
+			return;
+		case UUIDOID:
+			hasher->method = BLOOM_HASH_UUID;
+			hasher->kind = BLOOM_KIND_UUID;
+			return;
+		case BYTEAOID:
+			hasher->method = BLOOM_HASH_BYTEA;
+			hasher->kind = BLOOM_KIND_BYTEA;
+			return;
+		case DATEOID:
+			hasher->method = BLOOM_HASH_DATE;
+			hasher->kind = BLOOM_KIND_DATE;
+			return;
+		case TIMESTAMPOID:
+			hasher->method = BLOOM_HASH_TIMESTAMP;
+			hasher->kind = BLOOM_KIND_TIMESTAMP;
+			return;
+		case TIMESTAMPTZOID:
+			hasher->method = BLOOM_HASH_TIMESTAMP;
+			hasher->kind = BLOOM_KIND_TIMESTAMPTZ;
+			return;
+		case INETOID:
+		case CIDROID:
+			hasher->method = BLOOM_HASH_INET;
+			hasher->kind = BLOOM_KIND_INET;
+			return;
+		case BOOLOID:
+			hasher->method = BLOOM_HASH_BOOL;
+			hasher->kind = BLOOM_KIND_BOOL;
+			return;
+	}
+
+	hasher->kind = other_kind(type_name(base));
+	if (type_is_enum(base))
+	{
+		hasher->method = BLOOM_HASH_ENUM;
+		return;
+	}
+	hasher->method = BLOOM_HASH_GENERIC;
+	{
+		TypeCacheEntry *entry = lookup_type_cache(base, TYPECACHE_HASH_EXTENDED_PROC);
+
+		if (!OidIsValid(entry->hash_extended_proc))
+			ereport(ERROR,
+					(errcode(ERRCODE_UNDEFINED_FUNCTION),
+					 errmsg("could not identify an extended hash function for type %s",
+							format_type_be(typid)),
+					 errhint("A bloom filter holds values of types that have a hash operator class.")));
+		fmgr_info_cxt(entry->hash_extended_proc, &hasher->hash_fn, mcxt);
+	}
+}
+
+/* Hash of a string, converted to UTF-8 if the database encoding is not */
+static uint64
+hash_string(const BloomHasher *hasher, const char *data, size_t len)
+{
+	char	   *utf8;
+	uint64		hash;
+
+	if (!hasher->to_utf8)
+		return bf_hash_bytes(data, len);
+	utf8 = pg_server_to_any(data, (int) len, PG_UTF8);
+	if (utf8 == data)
+		return bf_hash_bytes(data, len);
+	hash = bf_hash_bytes(utf8, strlen(utf8));
+	pfree(utf8);
+	return hash;
+}
+
+/* Hash of a float8 with all zeros and all NaNs made one value each */
+static uint64
+hash_double(double value)
+{
+	uint64		bits;
+
+	if (isnan(value))
+		return bf_hash_u64(UINT64CONST(0x7FF8000000000000));
+	if (value == 0.0)
+		value = 0.0;
+	memcpy(&bits, &value, sizeof(bits));
+	return bf_hash_u64(bits);
+}
+
+/* Hash of a varlena value's payload, freeing any detoasted copy */
+static uint64
+hash_varlena(const BloomHasher *hasher, Datum value, bool is_text)
+{
+	struct varlena *v = (struct varlena *) DatumGetPointer(value);
+	const char *data;
+	size_t		len;
+	uint64		hash;
+
+	/* inline values, the usual case, need no call to be read */
+	if (VARATT_IS_COMPRESSED(v) || VARATT_IS_EXTERNAL(v))
+		v = pg_detoast_datum_packed(v);
+	data = VARDATA_ANY(v);
+	len = VARSIZE_ANY_EXHDR(v);
+
+	if (hasher->method == BLOOM_HASH_BPCHAR)
+		len = (size_t) bpchartruelen((char *) data, (int) len);
+	hash = is_text ? hash_string(hasher, data, len) : bf_hash_bytes(data, len);
+	if ((Pointer) v != DatumGetPointer(value))
+		pfree(v);
+	return hash;
+}
+
+/* Hash of an inet or cidr: address family (4 or 6), prefix, address */
+static uint64
+hash_inet(Datum value)
+{
+	inet	   *ip = DatumGetInetPP(value);
+	unsigned char bytes[2 + 16];
+
+	bytes[0] = ip_family(ip) == PGSQL_AF_INET ? 4 : 6;
+	bytes[1] = ip_bits(ip);
+	memcpy(bytes + 2, ip_addr(ip), ip_addrsize(ip));
+	return bf_hash_bytes(bytes, 2 + ip_addrsize(ip));
+}
+
+/* Hash of an enum value: its label, which survives dump and restore */
+static uint64
+hash_enum(const BloomHasher *hasher, Datum value)
+{
+	HeapTuple	tuple = SearchSysCache1(ENUMOID, value);
+	const char *label;
+	uint64		hash;
+
+	if (!HeapTupleIsValid(tuple))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid internal value for enum: %u",
+						DatumGetObjectId(value))));
+	label = NameStr(((Form_pg_enum) GETSTRUCT(tuple))->enumlabel);
+	hash = hash_string(hasher, label, strlen(label));
+	ReleaseSysCache(tuple);
+	return hash;
+}
+
+/* The 64-bit hash a filter stores for a (non-null) value */
+uint64
+bloom_hash_value(const BloomHasher *hasher, Datum value)
+{
+	switch (hasher->method)
+	{
+		case BLOOM_HASH_TEXT:
+		case BLOOM_HASH_BPCHAR:
+			return hash_varlena(hasher, value, true);
+		case BLOOM_HASH_NAME:
+			{
+				const char *name = NameStr(*DatumGetName(value));
+
+				return hash_string(hasher, name, strlen(name));
+			}
+		case BLOOM_HASH_INT2:
+			return bf_hash_u64((uint64) (int64) DatumGetInt16(value));
+		case BLOOM_HASH_INT4:
+			return bf_hash_u64((uint64) (int64) DatumGetInt32(value));
+		case BLOOM_HASH_INT8:
+			return bf_hash_u64((uint64) DatumGetInt64(value));
+		case BLOOM_HASH_FLOAT4:
+			return hash_double((double) DatumGetFloat4(value));
+		case BLOOM_HASH_FLOAT8:
+			return hash_double(DatumGetFloat8(value));
+		case BLOOM_HASH_NUMERIC:
+			{
+				char	   *text = numeric_normalize(DatumGetNumeric(value));
+				uint64		hash = bf_hash_bytes(text, strlen(text));
+
+				pfree(text);
+				return hash;
+			}
+		case BLOOM_HASH_UUID:
+			return bf_hash_bytes(DatumGetUUIDP(value)->data, UUID_LEN);
+		case BLOOM_HASH_BYTEA:
+			return hash_varlena(hasher, value, false);
+		case BLOOM_HASH_DATE:
+			return bf_hash_u64((uint64) (int64) DatumGetDateADT(value));
+		case BLOOM_HASH_TIMESTAMP:
+			return bf_hash_u64((uint64) DatumGetInt64(value));
+		case BLOOM_HASH_INET:
+			return hash_inet(value);
+		case BLOOM_HASH_BOOL:
+			{
+				unsigned char byte = DatumGetBool(value) ? 1 : 0;
+
+				return bf_hash_bytes(&byte, 1);
+			}
+		case BLOOM_HASH_ENUM:
+			return hash_enum(hasher, value);
+		case BLOOM_HASH_GENERIC:
+			return bf_hash_u64(DatumGetUInt64(FunctionCall2Coll((FmgrInfo *) &hasher->hash_fn,
+																hasher->collation,
+																value,
+																UInt64GetDatum(0))));
+	}
+	elog(ERROR, "unrecognized bloom hash method: %d", (int) hasher->method);
+	pg_unreachable();
+}
+
+/*
+ * Name of the type whose name hashes to an "other" kind, found by scanning
+ * pg_type; NULL if no type has it (the type was dropped or renamed).
+ */
+static const char *
+other_kind_type(uint32 kind)
+{
+	Relation	rel = table_open(TypeRelationId, AccessShareLock);
+	SysScanDesc scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
+	HeapTuple	tuple;
+	const char *name = NULL;
+
+	while ((tuple = systable_getnext(scan)) != NULL)
+	{
+		Form_pg_type type = (Form_pg_type) GETSTRUCT(tuple);
+
+		if (other_kind(NameStr(type->typname)) == kind)
+		{
+			name = format_type_be(type->oid);
+			break;
+		}
+	}
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return name;
+}
+
+/* Human-readable name of a kind of value, for messages and bloom_info */
+const char *
+bloom_kind_name(uint32 kind)
+{
+	const char *name;
+
+	switch (kind)
+	{
+		case BLOOM_KIND_NONE:
+			return "no";
+		case BLOOM_KIND_TEXT:
+			return "text";
+		case BLOOM_KIND_INTEGER:
+			return "integer";
+		case BLOOM_KIND_FLOAT:
+			return "floating-point";
+		case BLOOM_KIND_NUMERIC:
+			return "numeric";
+		case BLOOM_KIND_UUID:
+			return "uuid";
+		case BLOOM_KIND_BYTEA:
+			return "bytea";
+		case BLOOM_KIND_DATE:
+			return "date";
+		case BLOOM_KIND_TIMESTAMP:
+			return "timestamp";
+		case BLOOM_KIND_TIMESTAMPTZ:
+			return "timestamptz";
+		case BLOOM_KIND_INET:
+			return "inet";
+		case BLOOM_KIND_BOOL:
+			return "boolean";
+	}
+	if ((kind & BLOOM_KIND_OTHER_BIT) && (name = other_kind_type(kind)) != NULL)
+		return name;
+	return psprintf("unknown (kind %08x)", kind);
+}
