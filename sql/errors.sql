@@ -1,0 +1,31 @@
+--
+-- errors: every refusal, with its message
+--
+\set VERBOSITY default
+
+-- arguments
+SELECT bloom_create(0);
+SELECT bloom_create(-5);
+SELECT bloom_create(10, 0);
+SELECT bloom_create(10, 1);
+SELECT bloom_create(10, 'NaN');
+SELECT bloom_create(1000000000000);
+SELECT bloom_create(1, 1e-300);
+SELECT bloom_agg(x, 0, 0.01) FROM generate_series(1, 3) AS x;
+SELECT bloom_agg(x, NULL, 0.01) FROM generate_series(1, 3) AS x;
+SELECT bloom_agg(x, x, 0.01) FROM generate_series(1, 3) AS x;
+
+-- kinds of value
+SELECT bloom_add(bloom_create(10), 'x'::text) @> 1;
+SELECT bloom_add(bloom_create(10), 1) @> 1.5;
+SELECT bloom_agg(x) @> now() FROM generate_series(1, 3) AS x;
+SELECT bloom_add(bloom_create(10), point(1, 2));
+
+-- input
+SELECT 'QkYBAQ=='::bloom;
+SELECT '\x4246'::bytea::bloom;
+SELECT '\x0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000'::bytea::bloom;
+
+-- support functions are for the aggregates only
+SELECT bloom_agg_trans(NULL, 1);
+SELECT bloom_agg_combine(bloom_create(10), bloom_create(10));
