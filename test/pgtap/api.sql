@@ -1,0 +1,265 @@
+--
+-- api.sql: pgTAP checks of bloomfilter's SQL interface as a contract.
+--
+-- The type, every function and aggregate with its argument types, the
+-- operators, casts and operator classes; the properties every function
+-- must have (PARALLEL SAFE, IMMUTABLE but for bloom_info, STRICT but for
+-- the aggregate support functions), read from the extension's members so
+-- that an object added later is checked too; a comment on every member;
+-- the aggregates' combine function and state type; the type's storage;
+-- NULL handling; and the SQLSTATE of every documented error.
+--
+BEGIN;
+CREATE EXTENSION IF NOT EXISTS pgtap;
+CREATE EXTENSION bloomfilter;
+SELECT plan(72);
+
+-- The extension's members of one system catalog
+CREATE FUNCTION pg_temp.members(catalog regclass)
+RETURNS SETOF oid
+LANGUAGE sql STABLE AS $$
+    SELECT d.objid
+      FROM pg_depend d
+     WHERE d.refclassid = 'pg_extension'::regclass
+       AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'bloomfilter')
+       AND d.deptype = 'e'
+       AND d.classid = catalog
+$$;
+
+--
+-- Objects
+--
+
+SELECT has_type('bloom', 'type bloom exists');
+
+SELECT has_function('bloom_create', ARRAY['bigint', 'double precision'],
+                    'bloom_create(bigint, double precision) exists');
+SELECT has_function('bloom_add', ARRAY['bloom', 'anycompatible'],
+                    'bloom_add(bloom, anycompatible) exists');
+SELECT has_function('bloom_contains', ARRAY['bloom', 'anycompatible'],
+                    'bloom_contains(bloom, anycompatible) exists');
+SELECT has_function('bloom_contained', ARRAY['anycompatible', 'bloom'],
+                    'bloom_contained(anycompatible, bloom) exists');
+SELECT has_function('bloom_fpr', ARRAY['bloom'], 'bloom_fpr(bloom) exists');
+SELECT has_function('bloom_info', ARRAY['bloom'], 'bloom_info(bloom) exists');
+SELECT has_function('bloom_from_bytea', ARRAY['bytea'], 'bloom_from_bytea(bytea) exists');
+SELECT has_function('bloom_in', ARRAY['cstring'], 'bloom_in(cstring) exists');
+SELECT has_function('bloom_out', ARRAY['bloom'], 'bloom_out(bloom) exists');
+SELECT has_function('bloom_recv', ARRAY['internal'], 'bloom_recv(internal) exists');
+SELECT has_function('bloom_send', ARRAY['bloom'], 'bloom_send(bloom) exists');
+SELECT has_function('bloom_eq', ARRAY['bloom', 'bloom'], 'bloom_eq(bloom, bloom) exists');
+SELECT has_function('bloom_ne', ARRAY['bloom', 'bloom'], 'bloom_ne(bloom, bloom) exists');
+SELECT has_function('bloom_lt', ARRAY['bloom', 'bloom'], 'bloom_lt(bloom, bloom) exists');
+SELECT has_function('bloom_le', ARRAY['bloom', 'bloom'], 'bloom_le(bloom, bloom) exists');
+SELECT has_function('bloom_gt', ARRAY['bloom', 'bloom'], 'bloom_gt(bloom, bloom) exists');
+SELECT has_function('bloom_ge', ARRAY['bloom', 'bloom'], 'bloom_ge(bloom, bloom) exists');
+SELECT has_function('bloom_cmp', ARRAY['bloom', 'bloom'], 'bloom_cmp(bloom, bloom) exists');
+SELECT has_function('bloom_hash', ARRAY['bloom'], 'bloom_hash(bloom) exists');
+SELECT has_function('bloom_hash_extended', ARRAY['bloom', 'bigint'],
+                    'bloom_hash_extended(bloom, bigint) exists');
+SELECT has_function('bloom_agg_trans', ARRAY['bloom', 'anycompatible'],
+                    'bloom_agg_trans(bloom, anycompatible) exists');
+SELECT has_function('bloom_agg_sized_trans',
+                    ARRAY['bloom', 'anycompatible', 'bigint', 'double precision'],
+                    'bloom_agg_sized_trans(bloom, anycompatible, bigint, double precision) exists');
+SELECT has_function('bloom_agg_combine', ARRAY['bloom', 'bloom'],
+                    'bloom_agg_combine(bloom, bloom) exists');
+SELECT has_function('bloom_agg_final', ARRAY['bloom'], 'bloom_agg_final(bloom) exists');
+SELECT is_aggregate('bloom_agg', ARRAY['anycompatible'],
+                    'bloom_agg(anycompatible) is an aggregate');
+SELECT is_aggregate('bloom_agg', ARRAY['anycompatible', 'bigint', 'double precision'],
+                    'bloom_agg(anycompatible, bigint, double precision) is an aggregate');
+
+SELECT has_operator('bloom', '@>', 'anycompatible', 'boolean',
+                    'operator @>(bloom, anycompatible) returns boolean');
+SELECT has_operator('anycompatible', '<@', 'bloom', 'boolean',
+                    'operator <@(anycompatible, bloom) returns boolean');
+SELECT has_operator('bloom', '=', 'bloom', 'boolean',
+                    'operator =(bloom, bloom) returns boolean');
+SELECT has_operator('bloom', '<>', 'bloom', 'boolean',
+                    'operator <>(bloom, bloom) returns boolean');
+
+SELECT has_cast('bloom', 'bytea', 'cast from bloom to bytea exists');
+SELECT has_cast('bytea', 'bloom', 'cast from bytea to bloom exists');
+
+SELECT has_opclass('bloom_btree_ops', 'operator class bloom_btree_ops exists');
+SELECT has_opclass('bloom_hash_ops', 'operator class bloom_hash_ops exists');
+SELECT results_eq(
+    $$SELECT c.opcname, a.amname, c.opcdefault
+        FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
+       WHERE c.opcintype = 'bloom'::regtype
+       ORDER BY 1$$,
+    $$VALUES ('bloom_btree_ops'::name, 'btree'::name, true),
+             ('bloom_hash_ops', 'hash', true)$$,
+    'bloom''s operator classes: bloom_btree_ops for btree and bloom_hash_ops for hash, both default');
+
+--
+-- Properties of every function of the extension
+--
+
+SELECT set_eq(
+    'SELECT m::regprocedure::text FROM pg_temp.members(''pg_proc'') m',
+    ARRAY['bloom_in(cstring)', 'bloom_out(bloom)', 'bloom_recv(internal)', 'bloom_send(bloom)',
+          'bloom_from_bytea(bytea)', 'bloom_create(bigint,double precision)',
+          'bloom_add(bloom,anycompatible)', 'bloom_contains(bloom,anycompatible)',
+          'bloom_contained(anycompatible,bloom)', 'bloom_fpr(bloom)', 'bloom_info(bloom)',
+          'bloom_eq(bloom,bloom)', 'bloom_ne(bloom,bloom)', 'bloom_lt(bloom,bloom)',
+          'bloom_le(bloom,bloom)', 'bloom_gt(bloom,bloom)', 'bloom_ge(bloom,bloom)',
+          'bloom_cmp(bloom,bloom)', 'bloom_hash(bloom)', 'bloom_hash_extended(bloom,bigint)',
+          'bloom_agg_trans(bloom,anycompatible)',
+          'bloom_agg_sized_trans(bloom,anycompatible,bigint,double precision)',
+          'bloom_agg_combine(bloom,bloom)', 'bloom_agg_final(bloom)',
+          'bloom_agg(anycompatible)', 'bloom_agg(anycompatible,bigint,double precision)'],
+    'the extension''s functions and aggregates are exactly the documented ones');
+
+SELECT is_empty(
+    $$SELECT p.oid::regprocedure::text
+        FROM pg_proc p
+       WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
+         AND p.proparallel <> 's'$$,
+    'every function and aggregate of the extension is PARALLEL SAFE');
+SELECT is_empty(
+    $$SELECT p.oid::regprocedure::text
+        FROM pg_proc p
+       WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
+         AND p.provolatile <> 'i'
+         AND p.oid <> 'bloom_info(bloom)'::regprocedure$$,
+    'every function and aggregate of the extension but bloom_info is IMMUTABLE');
+SELECT is((SELECT provolatile FROM pg_proc WHERE oid = 'bloom_info(bloom)'::regprocedure),
+          's'::"char",
+          'bloom_info is STABLE');
+SELECT is_empty(
+    $$SELECT p.oid::regprocedure::text
+        FROM pg_proc p
+       WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
+         AND p.prokind = 'f'
+         AND NOT p.proisstrict
+         AND p.oid NOT IN ('bloom_agg_trans(bloom,anycompatible)'::regprocedure,
+                           'bloom_agg_sized_trans(bloom,anycompatible,bigint,double precision)'::regprocedure,
+                           'bloom_agg_combine(bloom,bloom)'::regprocedure,
+                           'bloom_agg_final(bloom)'::regprocedure)$$,
+    'every scalar function of the extension but the aggregate support functions is STRICT');
+SELECT is_empty(
+    $$SELECT p.oid::regprocedure::text
+        FROM pg_proc p
+       WHERE p.oid IN ('bloom_agg_trans(bloom,anycompatible)'::regprocedure,
+                       'bloom_agg_sized_trans(bloom,anycompatible,bigint,double precision)'::regprocedure,
+                       'bloom_agg_combine(bloom,bloom)'::regprocedure,
+                       'bloom_agg_final(bloom)'::regprocedure)
+         AND p.proisstrict$$,
+    'the aggregate support functions are not STRICT');
+
+--
+-- Comments: every member but the operator classes and families has one
+--
+
+SELECT is_empty(
+    $$SELECT pg_describe_object(d.classid, d.objid, d.objsubid)
+        FROM pg_depend d
+       WHERE d.refclassid = 'pg_extension'::regclass
+         AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'bloomfilter')
+         AND d.deptype = 'e'
+         AND d.classid NOT IN ('pg_opclass'::regclass, 'pg_opfamily'::regclass)
+         AND NOT EXISTS (SELECT FROM pg_description c
+                          WHERE c.classoid = d.classid AND c.objoid = d.objid
+                            AND c.objsubid = 0 AND c.description <> '')$$,
+    'every function, aggregate, operator, type and cast of the extension has a comment');
+SELECT is((SELECT count(DISTINCT classid)::int FROM pg_depend
+            WHERE refclassid = 'pg_extension'::regclass
+              AND refobjid = (SELECT oid FROM pg_extension WHERE extname = 'bloomfilter')
+              AND deptype = 'e'
+              AND classid IN ('pg_proc'::regclass, 'pg_operator'::regclass,
+                              'pg_type'::regclass, 'pg_cast'::regclass)),
+          4,
+          'the comment check sees the extension''s functions, operators, type and casts');
+
+--
+-- Aggregates, and the type
+--
+
+SELECT results_eq(
+    $$SELECT a.aggfnoid::regprocedure::text, a.aggcombinefn::regprocedure::text,
+             a.aggtranstype::regtype::text, p.proparallel
+        FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid
+       WHERE a.aggfnoid IN (SELECT pg_temp.members('pg_proc'))
+       ORDER BY 1$$,
+    $$VALUES ('bloom_agg(anycompatible)', 'bloom_agg_combine(bloom,bloom)', 'bloom', 's'::"char"),
+             ('bloom_agg(anycompatible,bigint,double precision)', 'bloom_agg_combine(bloom,bloom)',
+              'bloom', 's'::"char")$$,
+    'both bloom_agg aggregates combine with bloom_agg_combine, keep a bloom state and are PARALLEL SAFE');
+
+SELECT is((SELECT typstorage FROM pg_type WHERE oid = 'bloom'::regtype), 'e'::"char",
+          'type bloom has external storage');
+
+--
+-- NULL in, NULL out
+--
+
+SELECT is(bloom_create(NULL), NULL, 'bloom_create(NULL) is NULL');
+SELECT is(bloom_create(10, NULL), NULL, 'bloom_create(10, NULL) is NULL');
+SELECT is(bloom_add(NULL, 1), NULL, 'bloom_add(NULL, 1) is NULL');
+SELECT is(bloom_add(bloom_create(10), NULL::int), NULL, 'bloom_add(filter, NULL) is NULL');
+SELECT is(bloom_contains(NULL, 1), NULL, 'bloom_contains(NULL, 1) is NULL');
+SELECT is(bloom_contains(bloom_create(10), NULL::int), NULL, 'bloom_contains(filter, NULL) is NULL');
+SELECT is(bloom_create(10) @> NULL::int, NULL, 'filter @> NULL is NULL');
+SELECT is(bloom_fpr(NULL), NULL, 'bloom_fpr(NULL) is NULL');
+SELECT is((bloom_info(NULL)).layout, NULL, 'bloom_info(NULL) is NULL');
+
+--
+-- Errors
+--
+
+SELECT throws_ok('SELECT bloom_create(0)', '22023', NULL,
+                 'bloom_create(0): invalid_parameter_value');
+SELECT throws_ok('SELECT bloom_create(-5)', '22023', NULL,
+                 'bloom_create(-5): invalid_parameter_value');
+SELECT throws_ok('SELECT bloom_create(10, 0)', '22023', NULL,
+                 'bloom_create(10, 0): invalid_parameter_value');
+SELECT throws_ok('SELECT bloom_create(10, 1)', '22023', NULL,
+                 'bloom_create(10, 1): invalid_parameter_value');
+SELECT throws_ok('SELECT bloom_create(10000000000000)', '54000', NULL,
+                 'bloom_create(10000000000000): program_limit_exceeded');
+SELECT throws_ok($$SELECT 'garbage'::bloom$$, '22P02', NULL,
+                 '''garbage''::bloom: invalid_text_representation');
+SELECT throws_ok($$SELECT '\x00'::bytea::bloom$$, '22P03', NULL,
+                 '''\x00''::bytea::bloom: invalid_binary_representation');
+SELECT throws_ok($$SELECT bloom_add(bloom_create(10), 'x'::text) @> 1$$, '42804', NULL,
+                 'a text filter probed with an integer: datatype_mismatch');
+SELECT throws_ok($$SELECT bloom_add(bloom_add(bloom_create(10), 'x'::text), 1)$$, '42804', NULL,
+                 'an integer added to a text filter: datatype_mismatch');
+SELECT throws_ok('SELECT bloom_agg(x, NULL, 0.01) FROM generate_series(1, 3) x', '22004', NULL,
+                 'bloom_agg with a NULL capacity: null_value_not_allowed');
+SELECT throws_ok('SELECT bloom_agg(x, 10, NULL) FROM generate_series(1, 3) x', '22004', NULL,
+                 'bloom_agg with a NULL false-positive rate: null_value_not_allowed');
+SELECT throws_ok('SELECT bloom_agg(i, i, 0.01) FROM generate_series(1, 3) i', '22023', NULL,
+                 'bloom_agg with a capacity that changes between rows: invalid_parameter_value');
+SELECT throws_ok('SELECT bloom_agg(i, 0, 0.01) FROM generate_series(1, 3) i', '22023', NULL,
+                 'bloom_agg with capacity 0: invalid_parameter_value');
+SELECT throws_ok('SELECT bloom_agg_trans(NULL, 1)', '0A000', NULL,
+                 'bloom_agg_trans called directly: feature_not_supported');
+SELECT throws_ok('SELECT bloom_add(bloom_create(10), point(1, 2))', '42883', NULL,
+                 'a value of a type without a hash operator class: undefined_function');
+
+DO $$
+BEGIN
+    IF EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i') THEN
+        CREATE COLLATION test_case_insensitive
+            (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+    END IF;
+END
+$$;
+SELECT CASE WHEN EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i')
+    THEN throws_ok($$SELECT bloom_add(bloom_create(10), 'x' COLLATE test_case_insensitive)$$,
+                   '0A000', NULL,
+                   'text under a nondeterministic collation: feature_not_supported')
+    ELSE skip('this PostgreSQL has no ICU collations', 1)
+END;
+SELECT CASE WHEN EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i')
+    THEN throws_ok($$SELECT bloom_add(bloom_create(10), 'x'::text) @> ('x' COLLATE test_case_insensitive)$$,
+                   '0A000', NULL,
+                   'probing with text under a nondeterministic collation: feature_not_supported')
+    ELSE skip('this PostgreSQL has no ICU collations', 1)
+END;
+
+SELECT * FROM finish();
+ROLLBACK;
