@@ -23,7 +23,7 @@
  *	  size.  It flattens to an exact filter.
  *	- blocks: a block filter.  bloom_agg(value) moves here when the set
  *	  outgrows the limit, into BLOOM_AUTO_MAX_BLOCKS blocks, generous enough
- *	  for about 51 million values at 1 %, and folds down to fit at the end.
+ *	  for 50,988,603 values at 1 %, and folds down to fit at the end.
  *	  bloom_agg(value, capacity, fpr) starts here, at the size it asked for.
  *
  * Hashes go through a pending buffer and are applied a thousand at a time,
@@ -436,8 +436,8 @@ bloom_state_finish(BloomState *state)
 			ereport(NOTICE,
 					(errmsg("bloom_agg saw about %.0f distinct values, more than the %llu its largest automatic size holds",
 							estimate, (unsigned long long) state->params.capacity),
-					 errdetail("The filter's false-positive rate is about %.3g instead of %g.",
-							   bf_current_fpr(&view), state->params.fpr),
+					 errdetail("The filter's false-positive rate is about %.3g%% instead of %g%%.",
+							   100.0 * bf_current_fpr(&view), 100.0 * state->params.fpr),
 					 errhint("Give bloom_agg a capacity for sets this large, as in bloom_agg(value, capacity, fpr).")));
 		result = bloom_palloc(state->len);
 		memcpy(VARDATA(result), state->filter, state->len);
