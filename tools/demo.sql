@@ -1,0 +1,56 @@
+--
+-- tools/demo.sql: the sample job of tools/demo
+--
+-- A week of visits to a web site; one Bloom filter of the visited URLs per
+-- day; membership tests and distinct counts from the filters, each next to
+-- the exact answer from the raw rows.
+--
+\pset footer off
+CREATE EXTENSION bloomfilter;
+
+\echo
+\echo '== visits: a week of page views, 60,000 a day over 30,000 pages a day'
+CREATE TABLE visits AS
+	SELECT DATE '2026-11-16' + d AS day,
+		'https://example.com/page/' || (((v % 30000) * 7 + d * 20011) % 100000) AS url
+	FROM generate_series(0, 6) AS d, generate_series(1, 60000) AS v;
+SELECT count(*) AS views, count(DISTINCT url) AS distinct_urls FROM visits;
+
+\echo
+\echo '== one filter per day: SELECT day, bloom_agg(url) FROM visits GROUP BY day'
+CREATE TABLE daily AS SELECT day, bloom_agg(url) AS urls FROM visits GROUP BY day;
+SELECT d.day,
+	pg_size_pretty(octet_length(d.urls::bytea)::bigint) AS filter_size,
+	round((bloom_info(d.urls)).cardinality) AS estimated_distinct,
+	(SELECT count(DISTINCT url) FROM visits AS v WHERE v.day = d.day) AS exact_distinct,
+	round((100 * bloom_fpr(d.urls))::numeric, 3) AS "false_positive_%"
+FROM daily AS d ORDER BY d.day;
+
+\echo
+\echo '== which days saw page 123? WHERE urls @> ''https://example.com/page/123'''
+SELECT d.day,
+	d.urls @> 'https://example.com/page/123' AS filter_says,
+	EXISTS (SELECT 1 FROM visits AS v
+			WHERE v.day = d.day AND v.url = 'https://example.com/page/123') AS exact
+FROM daily AS d ORDER BY d.day;
+
+\echo
+\echo '== no false negatives: every visit of the week found in its day''s filter'
+SELECT count(*) AS views, count(*) FILTER (WHERE d.urls @> v.url) AS found
+FROM visits AS v JOIN daily AS d USING (day);
+
+\echo
+\echo '== false positives: 100,000 URLs never visited, probed against Monday''s filter'
+SELECT count(*) FILTER (WHERE d.urls @> ('https://example.com/other/' || i)) AS false_positives,
+	round(100.0 * count(*) FILTER (WHERE d.urls @> ('https://example.com/other/' || i)) / count(*), 3)
+		AS "measured_%",
+	round((100 * bloom_fpr(d.urls))::numeric, 3) AS "bloom_fpr_%"
+FROM daily AS d, generate_series(1, 100000) AS i
+WHERE d.day = DATE '2026-11-16'
+GROUP BY d.urls;
+
+\echo
+\echo '== a filter of a given size: bloom_agg(url, 100000, 0.001)'
+SELECT (bloom_info(f)).layout, (bloom_info(f)).capacity, (bloom_info(f)).target_fpr,
+	pg_size_pretty((bloom_info(f)).bytes) AS size, (bloom_info(f)).value_kind
+FROM (SELECT bloom_agg(url, 100000, 0.001) AS f FROM visits) AS s;
