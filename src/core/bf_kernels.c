@@ -91,48 +91,46 @@ scalar_count(const uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes,
 	return present;
 }
 
-/* dst = a | b, 8 bytes at a time; returns the set bits of dst */
-static uint64_t
-scalar_or_count(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t nbytes)
+/*
+ * dst = a | b or dst = a & b, 8 bytes at a time; returns the set bits of
+ * dst.  dst may be a or b.
+ */
+static inline uint64_t
+scalar_combine_count(uint8_t *dst, const uint8_t *a, const uint8_t *b,
+					 size_t nbytes, bool is_and)
 {
 	uint64_t	total = 0;
 	size_t		i = 0;
 
 	for (; i + 8 <= nbytes; i += 8)
 	{
-		uint64_t	word = bf_load64(a + i) | bf_load64(b + i);
+		uint64_t	x = bf_load64(a + i);
+		uint64_t	y = bf_load64(b + i);
+		uint64_t	word = is_and ? x & y : x | y;
 
 		bf_store64(dst + i, word);
 		total += bf_popcount64(word);
 	}
 	for (; i < nbytes; i++)
 	{
-		dst[i] = a[i] | b[i];
+		dst[i] = is_and ? a[i] & b[i] : a[i] | b[i];
 		total += bf_popcount64(dst[i]);
 	}
 	return total;
 }
 
-/* dst = a & b, 8 bytes at a time; returns the set bits of dst */
+/* dst = a | b; returns the set bits of dst */
+static uint64_t
+scalar_or_count(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t nbytes)
+{
+	return scalar_combine_count(dst, a, b, nbytes, false);
+}
+
+/* dst = a & b; returns the set bits of dst */
 static uint64_t
 scalar_and_count(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t nbytes)
 {
-	uint64_t	total = 0;
-	size_t		i = 0;
-
-	for (; i + 8 <= nbytes; i += 8)
-	{
-		uint64_t	word = bf_load64(a + i) & bf_load64(b + i);
-
-		bf_store64(dst + i, word);
-		total += bf_popcount64(word);
-	}
-	for (; i < nbytes; i++)
-	{
-		dst[i] = a[i] & b[i];
-		total += bf_popcount64(dst[i]);
-	}
-	return total;
+	return scalar_combine_count(dst, a, b, nbytes, true);
 }
 
 /* Set bits of a byte range */

@@ -153,28 +153,30 @@ tu_count_range(const bf_view *view, uint64_t from, uint64_t to)
 	return present;
 }
 
+/* The union, or the intersection, of two filters, on the heap */
+static uint8_t *
+combine(const bf_view *a, const bf_view *b, size_t *len, bool intersect)
+{
+	uint8_t    *buf;
+
+	assert_ok(intersect ? bf_intersect_size(a, b, len) : bf_union_size(a, b, len));
+	buf = test_malloc(*len);
+	assert_ok(intersect ? bf_intersect(buf, *len, a, b) : bf_union(buf, *len, a, b));
+	return buf;
+}
+
 /* The union of two filters, on the heap */
 uint8_t *
 tu_union(const bf_view *a, const bf_view *b, size_t *len)
 {
-	uint8_t    *buf;
-
-	assert_ok(bf_union_size(a, b, len));
-	buf = test_malloc(*len);
-	assert_ok(bf_union(buf, *len, a, b));
-	return buf;
+	return combine(a, b, len, false);
 }
 
 /* The intersection of two filters, on the heap */
 uint8_t *
 tu_intersect(const bf_view *a, const bf_view *b, size_t *len)
 {
-	uint8_t    *buf;
-
-	assert_ok(bf_intersect_size(a, b, len));
-	buf = test_malloc(*len);
-	assert_ok(bf_intersect(buf, *len, a, b));
-	return buf;
+	return combine(a, b, len, true);
 }
 
 /*
