@@ -23,6 +23,8 @@ CORE_OBJS = \
 OBJS = \
 	$(CORE_OBJS) \
 	src/bloom_agg.o \
+	src/bloom_combine.o \
+	src/bloom_estimate.o \
 	src/bloom_filter.o \
 	src/bloom_info.o \
 	src/bloom_io.o \
@@ -31,7 +33,7 @@ OBJS = \
 	src/bloom_value.o \
 	src/bloomfilter.o
 
-REGRESS = setup bloom_io membership aggregates errors
+REGRESS = setup bloom_io membership aggregates algebra estimates errors
 
 PG_CPPFLAGS = -I$(srcdir)/src/core
 SHLIB_LINK = -lm

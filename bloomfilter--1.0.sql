@@ -116,6 +116,46 @@ AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION bloom_info(bloom) IS 'one row describing the filter: format, size, fill, sizing, estimates and kind of value';
 
 --
+-- Union, intersection and estimates
+--
+
+CREATE FUNCTION bloom_union(a bloom, b bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_union(bloom, bloom) IS 'filter of the values added to either filter; the larger is folded down to the smaller';
+
+CREATE FUNCTION bloom_intersect(a bloom, b bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_intersect(bloom, bloom) IS 'filter of the values added to both filters (and, at the rate bloom_fpr reports, some added to neither)';
+
+CREATE FUNCTION bloom_cardinality(filter bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_cardinality(bloom) IS 'estimated number of distinct values added (Infinity if every bit is set)';
+
+CREATE FUNCTION bloom_union_cardinality(a bloom, b bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_union_cardinality(bloom, bloom) IS 'estimated number of distinct values added to either filter';
+
+CREATE FUNCTION bloom_intersection_cardinality(a bloom, b bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_intersection_cardinality(bloom, bloom) IS 'estimated number of distinct values added to both filters, by inclusion-exclusion';
+
+CREATE FUNCTION bloom_jaccard(a bloom, b bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_jaccard(bloom, bloom) IS 'estimated Jaccard similarity: intersection size over union size';
+
+--
 -- Comparison, for "=", GROUP BY, DISTINCT and UNION
 --
 
@@ -174,10 +214,23 @@ CREATE FUNCTION bloom_agg_final(bloom)
 RETURNS bloom
 AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
+-- not STRICT: the first filter becomes the state
+CREATE FUNCTION bloom_intersect_agg_trans(bloom, bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+-- the same C function as bloom_agg_final, but STRICT: the intersection of
+-- no filters is NULL, not an empty filter
+CREATE FUNCTION bloom_intersect_agg_final(bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_final' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.anycompatible) IS 'bloom_agg transition function';
 COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
-COMMENT ON FUNCTION bloom_agg_combine(bloom, bloom) IS 'bloom_agg combine function';
-COMMENT ON FUNCTION bloom_agg_final(bloom) IS 'bloom_agg final function';
+COMMENT ON FUNCTION bloom_agg_combine(bloom, bloom) IS 'bloom_agg combine function, bloom_union_agg transition and combine function';
+COMMENT ON FUNCTION bloom_agg_final(bloom) IS 'bloom_agg and bloom_union_agg final function';
+COMMENT ON FUNCTION bloom_intersect_agg_trans(bloom, bloom) IS 'bloom_intersect_agg transition and combine function';
+COMMENT ON FUNCTION bloom_intersect_agg_final(bloom) IS 'bloom_intersect_agg final function';
 
 -- SSPACE: a typical state, so that the planner does not hash-aggregate
 -- a great many groups of filters in memory
@@ -199,6 +252,26 @@ CREATE AGGREGATE bloom_agg(pg_catalog.anycompatible, pg_catalog.int8, pg_catalog
 	PARALLEL = SAFE
 );
 
+CREATE AGGREGATE bloom_union_agg(bloom) (
+	SFUNC = bloom_agg_combine,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_intersect_agg(bloom) (
+	SFUNC = bloom_intersect_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_intersect_agg_trans,
+	FINALFUNC = bloom_intersect_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON AGGREGATE bloom_union_agg(bloom) IS 'union of the non-NULL filters';
+COMMENT ON AGGREGATE bloom_intersect_agg(bloom) IS 'intersection of the non-NULL filters (NULL if there are none)';
 COMMENT ON AGGREGATE bloom_agg(pg_catalog.anycompatible) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
 COMMENT ON AGGREGATE bloom_agg(pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
 
@@ -219,6 +292,25 @@ CREATE OPERATOR <@ (
 	RIGHTARG = bloom,
 	FUNCTION = bloom_contained,
 	COMMUTATOR = @>
+);
+
+CREATE OPERATOR | (
+	LEFTARG = bloom,
+	RIGHTARG = bloom,
+	FUNCTION = bloom_union,
+	COMMUTATOR = |
+);
+
+CREATE OPERATOR & (
+	LEFTARG = bloom,
+	RIGHTARG = bloom,
+	FUNCTION = bloom_intersect,
+	COMMUTATOR = &
+);
+
+CREATE OPERATOR # (
+	RIGHTARG = bloom,
+	FUNCTION = bloom_cardinality
 );
 
 CREATE OPERATOR = (
@@ -268,6 +360,9 @@ CREATE OPERATOR #>=# (
 
 COMMENT ON OPERATOR @> (bloom, pg_catalog.anycompatible) IS 'false if the value was never added to the filter; true if it probably was';
 COMMENT ON OPERATOR <@ (pg_catalog.anycompatible, bloom) IS 'false if the value was never added to the filter; true if it probably was';
+COMMENT ON OPERATOR | (bloom, bloom) IS 'union';
+COMMENT ON OPERATOR & (bloom, bloom) IS 'intersection';
+COMMENT ON OPERATOR # (NONE, bloom) IS 'estimated number of distinct values added';
 COMMENT ON OPERATOR = (bloom, bloom) IS 'same filter';
 COMMENT ON OPERATOR <> (bloom, bloom) IS 'different filters';
 COMMENT ON OPERATOR #<# (bloom, bloom) IS 'sorts before, for the btree operator class only';

@@ -6,9 +6,11 @@
  *
  * bloom_agg(value) sizes its filter from the distinct values it saw;
  * bloom_agg(value, capacity, fpr) builds exactly what bloom_create would
- * size.  Both skip NULL values and share the combine and final functions,
- * so partial states from parallel workers, partitions or Citus workers
- * merge losslessly.
+ * size.  bloom_union_agg(filter) and bloom_intersect_agg(filter) combine
+ * stored filters.  All skip NULLs, and all have combine functions over
+ * the same state, so partial states from parallel workers, partitions or
+ * Citus workers merge losslessly.  bloom_agg_combine, which merges two
+ * states, is also bloom_union_agg's transition function.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -120,7 +122,10 @@ bloom_agg_sized_trans(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
-/* Combine two partial states (parallel workers, partitions, Citus) */
+/*
+ * Combine two partial states (parallel workers, partitions, Citus), or
+ * add a filter to bloom_union_agg's state: the union.
+ */
 PG_FUNCTION_INFO_V1(bloom_agg_combine);
 Datum
 bloom_agg_combine(PG_FUNCTION_ARGS)
@@ -140,6 +145,34 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 	{
 		state = writable_state(fcinfo, "bloom_agg_combine", BLOOM_KIND_NONE);
 		bloom_state_merge(state, PG_GETARG_DATUM(1));
+	}
+	PG_RETURN_DATUM(bloom_state_datum(state));
+}
+
+/*
+ * Transition and combine function of bloom_intersect_agg: the
+ * intersection of the state and a filter (or another state).  The first
+ * filter becomes the state.
+ */
+PG_FUNCTION_INFO_V1(bloom_intersect_agg_trans);
+Datum
+bloom_intersect_agg_trans(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggcontext = aggregate_context(fcinfo, "bloom_intersect_agg_trans");
+	BloomState *state;
+
+	if (PG_ARGISNULL(1))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	if (PG_ARGISNULL(0))
+		state = bloom_state_from_datum(PG_GETARG_DATUM(1), aggcontext);
+	else
+	{
+		state = writable_state(fcinfo, "bloom_intersect_agg_trans", BLOOM_KIND_NONE);
+		bloom_state_intersect(state, PG_GETARG_DATUM(1));
 	}
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }

@@ -257,3 +257,29 @@ bloom_from_sorted(const uint64 *hashes, uint64 n, uint32 kind, double fpr)
 		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS, NULL);
 	return result;
 }
+
+/*
+ * An exact filter made by combining others, sized again the way
+ * bloom_agg(value) sizes its result (bloom_from_sorted), so that the union
+ * of small filters is the filter bloom_agg would build from their values;
+ * any other filter is returned unchanged.
+ */
+struct varlena *
+bloom_resize_exact(struct varlena *filter)
+{
+	bf_view		view = bloom_view(filter);
+	uint64	   *hashes;
+	struct varlena *result;
+	uint64		i;
+
+	if (view.hdr.layout != BF_LAYOUT_EXACT ||
+		bf_auto_keeps_exact(view.hdr.nitems, view.hdr.fpr))
+		return filter;
+	hashes = palloc(view.hdr.nitems * sizeof(uint64));
+	for (i = 0; i < view.hdr.nitems; i++)
+		hashes[i] = bf_exact_hash(&view, i);
+	result = bloom_from_sorted(hashes, view.hdr.nitems, view.hdr.kind,
+							   view.hdr.fpr);
+	pfree(hashes);
+	return result;
+}

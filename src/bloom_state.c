@@ -286,6 +286,55 @@ state_view(const BloomState *state)
 	return view;
 }
 
+/*
+ * Replace the blocks phase's filter with its union (or intersection) with
+ * other, a filter with fewer blocks: the state's filter is folded down.
+ */
+static void
+replace_filter(BloomState *state, const bf_view *other, bool intersect)
+{
+	bf_view		mine;
+	char	   *old_space = state->space;
+	uint8	   *result;
+	size_t		len;
+	bf_status	status = bf_open(state->filter, state->len, &mine);
+
+	if (status == BF_OK)
+		status = intersect ? bf_intersect_size(&mine, other, &len) :
+			bf_union_size(&mine, other, &len);
+	if (status != BF_OK)
+		bloom_raise_incompatible(status, &mine, other);
+	result = bloom_alloc_filter(state->hdr.eoh_context, len, &state->space);
+	status = intersect ? bf_intersect(result, len, &mine, other) :
+		bf_union(result, len, &mine, other);
+	if (status == BF_OK)
+		status = bf_read_header(result, len, &state->params);
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+	pfree(old_space);
+	state->filter = result;
+	state->len = len;
+}
+
+/* Make the state an exact set holding n hashes (any previous phase gone) */
+static void
+become_exact(BloomState *state, const uint64 *hashes, uint64 n, double fpr)
+{
+	if (state->params.layout == BF_LAYOUT_EXACT)
+		pfree(state->set.slots);
+	else
+	{
+		pfree(state->space);
+		state->filter = NULL;
+		state->space = NULL;
+		state->len = 0;
+	}
+	bf_header_init(&state->params, BF_LAYOUT_EXACT, 0, 0, fpr, BF_FLAG_AUTO,
+				   state->params.kind);
+	alloc_set(state, bf_hashset_slots_for(n));
+	bf_hashset_add(&state->set, hashes, n);
+}
+
 /* Merge a serialized filter into a state */
 static void
 merge_view(BloomState *state, const bf_view *other)
@@ -328,7 +377,9 @@ merge_view(BloomState *state, const bf_view *other)
 		return;
 	}
 	status = bf_merge_into(state->filter, state->len, other);
-	if (status != BF_OK)
+	if (status == BF_E_FOLD)
+		replace_filter(state, other, false);
+	else if (status != BF_OK)
 		bloom_raise_incompatible(status, &mine, other);
 }
 
@@ -369,6 +420,61 @@ bloom_state_merge(BloomState *state, Datum other)
 }
 
 /*
+ * Intersect a state with another state or bloom value: the transition and
+ * combine step of bloom_intersect_agg.  An exact state keeps the hashes the
+ * other filter contains; a block state becomes the AND of the two filters,
+ * or, with an exact filter, the exact set of its hashes the blocks contain.
+ */
+void
+bloom_state_intersect(BloomState *state, Datum other)
+{
+	bf_view		view = bloom_view(PG_DETOAST_DATUM(other));
+	bf_view		mine;
+	bf_status	status;
+	uint64	   *hashes;
+	uint64		kept = 0;
+	uint64		i;
+
+	bloom_state_flush(state);
+	mine = state_view(state);
+	status = bf_check_compatible(&mine, &view);
+	if (status != BF_OK)
+		bloom_raise_incompatible(status, &mine, &view);
+	if (state->params.kind == BLOOM_KIND_NONE)
+		state->params.kind = view.hdr.kind;
+
+	if (state->params.layout == BF_LAYOUT_EXACT)
+	{
+		hashes = extract_set(state);
+		for (i = 0; i < state->set.count; i++)
+			if (bf_contains(&view, hashes[i]))
+				hashes[kept++] = hashes[i];
+		become_exact(state, hashes, kept, state->params.fpr);
+		pfree(hashes);
+		return;
+	}
+	if (view.hdr.layout == BF_LAYOUT_EXACT)
+	{
+		if (bf_open(state->filter, state->len, &mine) != BF_OK)
+			elog(ERROR, "bloom aggregate state is corrupt");
+		hashes = palloc((view.hdr.nitems + 1) * sizeof(uint64));
+		for (i = 0; i < view.hdr.nitems; i++)
+			if (bf_contains(&mine, bf_exact_hash(&view, i)))
+				hashes[kept++] = bf_exact_hash(&view, i);
+		become_exact(state, hashes, kept, view.hdr.fpr);
+		pfree(hashes);
+		return;
+	}
+	status = bf_intersect_into(state->filter, state->len, &view);
+	if (status == BF_E_FOLD)
+		replace_filter(state, &view, true);
+	else if (status == BF_OK)
+		status = bf_read_header(state->filter, state->len, &state->params);
+	if (status != BF_OK && status != BF_E_FOLD)
+		bloom_raise_incompatible(status, &mine, &view);
+}
+
+/*
  * A new state, under parent, equal to a state or bloom value: for a
  * combine function whose first input is not yet a state of its own, or a
  * final function handed a plain value.
@@ -396,11 +502,11 @@ sorted_set(const BloomState *state)
 
 /*
  * The filter a state amounts to, as the aggregates return it: an exact
- * state becomes the filter sized for its exact count; a blocks-phase state
- * of bloom_agg(value) is folded down to the ladder size for its estimated
- * count (if that is past what its size holds, it is returned as it is,
- * with a NOTICE); a state of bloom_agg(value, capacity, fpr) is returned as
- * it is.  The state keeps its value.
+ * state becomes the filter sized for its exact count; an auto-sized block
+ * filter (bloom_agg(value) past its exact phase) is folded down to the
+ * ladder size for its estimated count, or, if that count is past what its
+ * size holds, returned as it is with a NOTICE; any other block filter is
+ * returned as it is.  The state keeps its value.
  */
 struct varlena *
 bloom_state_finish(BloomState *state)
@@ -434,11 +540,12 @@ bloom_state_finish(BloomState *state)
 		if ((state->params.flags & BF_FLAG_AUTO) &&
 			!(estimate <= (double) state->params.capacity))
 			ereport(NOTICE,
-					(errmsg("bloom_agg saw about %.0f distinct values, more than the %llu its largest automatic size holds",
-							estimate, (unsigned long long) state->params.capacity),
-					 errdetail("The filter's false-positive rate is about %.3g%% instead of %g%%.",
-							   100.0 * bf_current_fpr(&view), 100.0 * state->params.fpr),
-					 errhint("Give bloom_agg a capacity for sets this large, as in bloom_agg(value, capacity, fpr).")));
+					(errmsg("bloom filter holds about %.0f distinct values, more than the %llu its size holds at a false-positive rate of %g%%",
+							estimate, (unsigned long long) state->params.capacity,
+							100.0 * state->params.fpr),
+					 errdetail("Its false-positive rate is about %.3g%%.",
+							   100.0 * bf_current_fpr(&view)),
+					 errhint("For sets this large, give bloom_agg a capacity, as in bloom_agg(value, capacity, fpr).")));
 		result = bloom_palloc(state->len);
 		memcpy(VARDATA(result), state->filter, state->len);
 		return result;

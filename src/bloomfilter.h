@@ -144,6 +144,7 @@ extern const bf_view *bloom_cached_filter(FunctionCallInfo fcinfo, int argno);
 extern void bloom_check_kind(const bf_view *view, uint32 value_kind);
 extern struct varlena *bloom_from_sorted(const uint64 *hashes, uint64 n,
 										 uint32 kind, double fpr);
+extern struct varlena *bloom_resize_exact(struct varlena *filter);
 
 /*
  * The hasher for the value argument argno, looked up once per call site;
@@ -165,6 +166,7 @@ extern BloomState *bloom_state_create_sized(MemoryContext parent, uint32 kind,
 											int64 capacity, double fpr);
 extern BloomState *bloom_state_from_datum(Datum datum, MemoryContext parent);
 extern void bloom_state_merge(BloomState *state, Datum other);
+extern void bloom_state_intersect(BloomState *state, Datum other);
 extern struct varlena *bloom_state_finish(BloomState *state);
 extern Datum bloom_state_datum(BloomState *state);
 extern BloomState *bloom_state_of(Datum datum);

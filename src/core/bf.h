@@ -151,6 +151,8 @@ extern void bf_header_init(bf_header *hdr, uint8_t layout, uint64_t nitems,
 						   uint32_t kind);
 extern void bf_write_header(void *buf, const bf_header *hdr);
 extern bf_status bf_read_header(const void *buf, size_t len, bf_header *hdr);
+extern bf_status bf_peek_header(const void *buf, size_t avail,
+								size_t total_len, bf_header *hdr);
 extern bf_status bf_open(const void *buf, size_t len, bf_view *view);
 extern bf_status bf_validate(const void *buf, size_t len);
 
@@ -187,6 +189,7 @@ extern bf_status bf_intersect(void *dst, size_t len, const bf_view *a,
 extern bf_status bf_fold(void *dst, size_t len, const bf_view *src,
 						 uint64_t nblocks);
 extern bf_status bf_merge_into(void *buf, size_t len, const bf_view *src);
+extern bf_status bf_intersect_into(void *buf, size_t len, const bf_view *src);
 
 /* bf_estimate.c */
 extern double bf_estimate_from_bits(uint64_t bits_set, uint64_t nblocks);

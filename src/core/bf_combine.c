@@ -17,8 +17,11 @@
  *
  * The result's parameters (capacity, target rate, flags) come from the input
  * of the result's layout that sorts first by (block count, larger capacity,
- * smaller rate, flags), a choice that makes union and intersection
- * commutative and associative down to the last byte.
+ * smaller rate, flags).  With that choice union is commutative and
+ * associative down to the last byte, and so is intersection among filters
+ * of one block count.  Across block counts intersection is commutative but
+ * not associative: folding an AND keeps fewer bits than ANDing the folds,
+ * so the order decides which bits survive (every common member does).
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -279,16 +282,17 @@ bf_exact_union_bits(const bf_view *exact, const bf_view *blocks)
 }
 
 /*
- * Merge src into the block filter in buf, in place: its union with an exact
- * filter, or with a block filter of the same block count or of a count
- * larger by a power of two (folded on the way).  The header's count of set
- * bits, and its kind if it held none, are updated.
+ * Combine src into the block filter in buf, in place, by OR or by AND: src
+ * is a block filter of the same block count or of a count larger by a
+ * power of two (folded on the way), or, for OR only, an exact filter.  The
+ * header's count of set bits, and its kind if it held none, are updated.
  *
- * Returns BF_E_LAYOUT if buf holds an exact filter and BF_E_FOLD if src has
- * fewer blocks: both need a new buffer (bf_union).
+ * Returns BF_E_LAYOUT if buf holds an exact filter or the result would be
+ * one (AND with an exact filter), and BF_E_FOLD if src has fewer blocks:
+ * those need a new buffer (bf_union, bf_intersect).
  */
-bf_status
-bf_merge_into(void *buf, size_t len, const bf_view *src)
+static bf_status
+combine_into(void *buf, size_t len, const bf_view *src, bool is_and)
 {
 	const bf_kernels *kernels = bf_kernels_current();
 	uint8_t    *payload = (uint8_t *) buf + BF_HEADER_SIZE;
@@ -307,7 +311,11 @@ bf_merge_into(void *buf, size_t len, const bf_view *src)
 		return status;
 
 	if (src->hdr.layout == BF_LAYOUT_EXACT)
+	{
+		if (is_and)
+			return BF_E_LAYOUT;
 		bits = dst.hdr.bits_set + bf_add_exact_to_blocks(payload, dst.hdr.nitems, src);
+	}
 	else if (src->hdr.nitems < dst.hdr.nitems)
 		return BF_E_FOLD;
 	else
@@ -318,6 +326,7 @@ bf_merge_into(void *buf, size_t len, const bf_view *src)
 		for (j = 0; j < dst.hdr.nitems; j += BF_FOLD_CHUNK)
 		{
 			uint64_t	n = dst.hdr.nitems - j;
+			uint8_t    *to = payload + j * BF_BLOCK_BYTES;
 			const uint8_t *from = src->payload + j * factor * BF_BLOCK_BYTES;
 
 			if (n > BF_FOLD_CHUNK)
@@ -327,9 +336,9 @@ bf_merge_into(void *buf, size_t len, const bf_view *src)
 				fold_blocks(chunk, from, n * factor, n);
 				from = chunk;
 			}
-			bits += kernels->or_count(payload + j * BF_BLOCK_BYTES,
-									  payload + j * BF_BLOCK_BYTES, from,
-									  n * BF_BLOCK_BYTES);
+			bits += is_and ?
+				kernels->and_count(to, to, from, n * BF_BLOCK_BYTES) :
+				kernels->or_count(to, to, from, n * BF_BLOCK_BYTES);
 		}
 	}
 	dst.hdr.bits_set = bits;
@@ -337,6 +346,20 @@ bf_merge_into(void *buf, size_t len, const bf_view *src)
 		dst.hdr.kind = src->hdr.kind;
 	bf_write_header(buf, &dst.hdr);
 	return BF_OK;
+}
+
+/* Union of src into the block filter in buf, in place (combine_into) */
+bf_status
+bf_merge_into(void *buf, size_t len, const bf_view *src)
+{
+	return combine_into(buf, len, src, false);
+}
+
+/* Intersection of src into the block filter in buf, in place (combine_into) */
+bf_status
+bf_intersect_into(void *buf, size_t len, const bf_view *src)
+{
+	return combine_into(buf, len, src, true);
 }
 
 /*

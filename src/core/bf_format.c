@@ -124,10 +124,21 @@ bf_write_header(void *buf, const bf_header *hdr)
 bf_status
 bf_read_header(const void *buf, size_t len, bf_header *hdr)
 {
+	return bf_peek_header(buf, len, len, hdr);
+}
+
+/*
+ * Decode and check the header of a serialized filter of total_len bytes
+ * from its first avail bytes (at least the header), as bf_read_header
+ * does: for reading a header without fetching the whole filter.
+ */
+bf_status
+bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
+{
 	const uint8_t *p = buf;
 	size_t		expected;
 
-	if (len < BF_HEADER_SIZE)
+	if (avail < BF_HEADER_SIZE || total_len < BF_HEADER_SIZE)
 		return BF_E_TRUNCATED;
 	if (p[BF_OFF_MAGIC] != 'B' || p[BF_OFF_MAGIC + 1] != 'F')
 		return BF_E_MAGIC;
@@ -184,7 +195,7 @@ bf_read_header(const void *buf, size_t len, bf_header *hdr)
 			return BF_E_BITS_SET;
 		expected = bf_size_exact(hdr->nitems);
 	}
-	if (len != expected)
+	if (total_len != expected)
 		return BF_E_LENGTH;
 	return BF_OK;
 }

@@ -4,15 +4,18 @@
 -- The type, every function and aggregate with its argument types, the
 -- operators, casts and operator classes; the properties every function
 -- must have (PARALLEL SAFE, IMMUTABLE but for bloom_info, STRICT but for
--- the aggregate support functions), read from the extension's members so
--- that an object added later is checked too; a comment on every member;
--- the aggregates' combine function and state type; the type's storage;
--- NULL handling; and the SQLSTATE of every documented error.
+-- the aggregates' transition and combine functions and bloom_agg_final),
+-- read from the extension's members so that an object added later is
+-- checked too; a comment on every member; the aggregates' support
+-- functions and state type; the type's storage; NULL handling, including
+-- bloom_union_agg and bloom_intersect_agg over no rows; and the SQLSTATE
+-- of every documented error, including those of combining filters that
+-- do not combine.
 --
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(72);
+SELECT plan(124);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -42,6 +45,15 @@ SELECT has_function('bloom_contained', ARRAY['anycompatible', 'bloom'],
                     'bloom_contained(anycompatible, bloom) exists');
 SELECT has_function('bloom_fpr', ARRAY['bloom'], 'bloom_fpr(bloom) exists');
 SELECT has_function('bloom_info', ARRAY['bloom'], 'bloom_info(bloom) exists');
+SELECT has_function('bloom_union', ARRAY['bloom', 'bloom'], 'bloom_union(bloom, bloom) exists');
+SELECT has_function('bloom_intersect', ARRAY['bloom', 'bloom'],
+                    'bloom_intersect(bloom, bloom) exists');
+SELECT has_function('bloom_cardinality', ARRAY['bloom'], 'bloom_cardinality(bloom) exists');
+SELECT has_function('bloom_union_cardinality', ARRAY['bloom', 'bloom'],
+                    'bloom_union_cardinality(bloom, bloom) exists');
+SELECT has_function('bloom_intersection_cardinality', ARRAY['bloom', 'bloom'],
+                    'bloom_intersection_cardinality(bloom, bloom) exists');
+SELECT has_function('bloom_jaccard', ARRAY['bloom', 'bloom'], 'bloom_jaccard(bloom, bloom) exists');
 SELECT has_function('bloom_from_bytea', ARRAY['bytea'], 'bloom_from_bytea(bytea) exists');
 SELECT has_function('bloom_in', ARRAY['cstring'], 'bloom_in(cstring) exists');
 SELECT has_function('bloom_out', ARRAY['bloom'], 'bloom_out(bloom) exists');
@@ -65,10 +77,17 @@ SELECT has_function('bloom_agg_sized_trans',
 SELECT has_function('bloom_agg_combine', ARRAY['bloom', 'bloom'],
                     'bloom_agg_combine(bloom, bloom) exists');
 SELECT has_function('bloom_agg_final', ARRAY['bloom'], 'bloom_agg_final(bloom) exists');
+SELECT has_function('bloom_intersect_agg_trans', ARRAY['bloom', 'bloom'],
+                    'bloom_intersect_agg_trans(bloom, bloom) exists');
+SELECT has_function('bloom_intersect_agg_final', ARRAY['bloom'],
+                    'bloom_intersect_agg_final(bloom) exists');
 SELECT is_aggregate('bloom_agg', ARRAY['anycompatible'],
                     'bloom_agg(anycompatible) is an aggregate');
 SELECT is_aggregate('bloom_agg', ARRAY['anycompatible', 'bigint', 'double precision'],
                     'bloom_agg(anycompatible, bigint, double precision) is an aggregate');
+SELECT is_aggregate('bloom_union_agg', ARRAY['bloom'], 'bloom_union_agg(bloom) is an aggregate');
+SELECT is_aggregate('bloom_intersect_agg', ARRAY['bloom'],
+                    'bloom_intersect_agg(bloom) is an aggregate');
 
 SELECT has_operator('bloom', '@>', 'anycompatible', 'boolean',
                     'operator @>(bloom, anycompatible) returns boolean');
@@ -78,6 +97,24 @@ SELECT has_operator('bloom', '=', 'bloom', 'boolean',
                     'operator =(bloom, bloom) returns boolean');
 SELECT has_operator('bloom', '<>', 'bloom', 'boolean',
                     'operator <>(bloom, bloom) returns boolean');
+SELECT has_operator('bloom', '|', 'bloom', 'bloom',
+                    'operator |(bloom, bloom) returns bloom');
+SELECT has_operator('bloom', '&', 'bloom', 'bloom',
+                    'operator &(bloom, bloom) returns bloom');
+SELECT has_leftop('#', 'bloom', 'double precision',
+                  'prefix operator #(NONE, bloom) returns double precision');
+SELECT results_eq(
+    $$SELECT o.oid::regoperator::text, o.oprresult::regtype::text, o.oprcode::regprocedure::text
+        FROM pg_operator o
+       WHERE o.oid IN (SELECT pg_temp.members('pg_operator'))
+         AND o.oprcode IN ('bloom_union(bloom,bloom)'::regprocedure,
+                           'bloom_intersect(bloom,bloom)'::regprocedure,
+                           'bloom_cardinality(bloom)'::regprocedure)
+       ORDER BY 3$$,
+    $$VALUES ('#(NONE,bloom)', 'double precision', 'bloom_cardinality(bloom)'),
+             ('&(bloom,bloom)', 'bloom', 'bloom_intersect(bloom,bloom)'),
+             ('|(bloom,bloom)', 'bloom', 'bloom_union(bloom,bloom)')$$,
+    'operators prefix #, & and | are bloom_cardinality, bloom_intersect and bloom_union');
 
 SELECT has_cast('bloom', 'bytea', 'cast from bloom to bytea exists');
 SELECT has_cast('bytea', 'bloom', 'cast from bytea to bloom exists');
@@ -106,10 +143,15 @@ SELECT set_eq(
           'bloom_eq(bloom,bloom)', 'bloom_ne(bloom,bloom)', 'bloom_lt(bloom,bloom)',
           'bloom_le(bloom,bloom)', 'bloom_gt(bloom,bloom)', 'bloom_ge(bloom,bloom)',
           'bloom_cmp(bloom,bloom)', 'bloom_hash(bloom)', 'bloom_hash_extended(bloom,bigint)',
+          'bloom_union(bloom,bloom)', 'bloom_intersect(bloom,bloom)',
+          'bloom_cardinality(bloom)', 'bloom_union_cardinality(bloom,bloom)',
+          'bloom_intersection_cardinality(bloom,bloom)', 'bloom_jaccard(bloom,bloom)',
           'bloom_agg_trans(bloom,anycompatible)',
           'bloom_agg_sized_trans(bloom,anycompatible,bigint,double precision)',
           'bloom_agg_combine(bloom,bloom)', 'bloom_agg_final(bloom)',
-          'bloom_agg(anycompatible)', 'bloom_agg(anycompatible,bigint,double precision)'],
+          'bloom_intersect_agg_trans(bloom,bloom)', 'bloom_intersect_agg_final(bloom)',
+          'bloom_agg(anycompatible)', 'bloom_agg(anycompatible,bigint,double precision)',
+          'bloom_union_agg(bloom)', 'bloom_intersect_agg(bloom)'],
     'the extension''s functions and aggregates are exactly the documented ones');
 
 SELECT is_empty(
@@ -137,17 +179,27 @@ SELECT is_empty(
          AND p.oid NOT IN ('bloom_agg_trans(bloom,anycompatible)'::regprocedure,
                            'bloom_agg_sized_trans(bloom,anycompatible,bigint,double precision)'::regprocedure,
                            'bloom_agg_combine(bloom,bloom)'::regprocedure,
-                           'bloom_agg_final(bloom)'::regprocedure)$$,
-    'every scalar function of the extension but the aggregate support functions is STRICT');
+                           'bloom_agg_final(bloom)'::regprocedure,
+                           'bloom_intersect_agg_trans(bloom,bloom)'::regprocedure)$$,
+    'every scalar function of the extension but the aggregate transition and combine functions and bloom_agg_final is STRICT');
 SELECT is_empty(
     $$SELECT p.oid::regprocedure::text
         FROM pg_proc p
        WHERE p.oid IN ('bloom_agg_trans(bloom,anycompatible)'::regprocedure,
                        'bloom_agg_sized_trans(bloom,anycompatible,bigint,double precision)'::regprocedure,
                        'bloom_agg_combine(bloom,bloom)'::regprocedure,
-                       'bloom_agg_final(bloom)'::regprocedure)
+                       'bloom_agg_final(bloom)'::regprocedure,
+                       'bloom_intersect_agg_trans(bloom,bloom)'::regprocedure)
          AND p.proisstrict$$,
-    'the aggregate support functions are not STRICT');
+    'the aggregate transition and combine functions and bloom_agg_final are not STRICT');
+SELECT is((SELECT proisstrict FROM pg_proc
+            WHERE oid = 'bloom_intersect_agg_final(bloom)'::regprocedure),
+          true,
+          'bloom_intersect_agg_final is STRICT (the intersection of no filters is NULL)');
+SELECT is((SELECT prosrc FROM pg_proc
+            WHERE oid = 'bloom_intersect_agg_final(bloom)'::regprocedure),
+          'bloom_agg_final',
+          'bloom_intersect_agg_final is the C function bloom_agg_final');
 
 --
 -- Comments: every member but the operator classes and families has one
@@ -185,8 +237,27 @@ SELECT results_eq(
        ORDER BY 1$$,
     $$VALUES ('bloom_agg(anycompatible)', 'bloom_agg_combine(bloom,bloom)', 'bloom', 's'::"char"),
              ('bloom_agg(anycompatible,bigint,double precision)', 'bloom_agg_combine(bloom,bloom)',
-              'bloom', 's'::"char")$$,
-    'both bloom_agg aggregates combine with bloom_agg_combine, keep a bloom state and are PARALLEL SAFE');
+              'bloom', 's'::"char"),
+             ('bloom_intersect_agg(bloom)', 'bloom_intersect_agg_trans(bloom,bloom)',
+              'bloom', 's'::"char"),
+             ('bloom_union_agg(bloom)', 'bloom_agg_combine(bloom,bloom)', 'bloom', 's'::"char")$$,
+    'all four aggregates have a combine function, keep a bloom state and are PARALLEL SAFE');
+SELECT results_eq(
+    $$SELECT a.aggfnoid::regprocedure::text, a.aggtransfn::regprocedure::text,
+             a.aggfinalfn::regprocedure::text
+        FROM pg_aggregate a
+       WHERE a.aggfnoid IN (SELECT pg_temp.members('pg_proc'))
+       ORDER BY 1$$,
+    $$VALUES ('bloom_agg(anycompatible)', 'bloom_agg_trans(bloom,anycompatible)',
+              'bloom_agg_final(bloom)'),
+             ('bloom_agg(anycompatible,bigint,double precision)',
+              'bloom_agg_sized_trans(bloom,anycompatible,bigint,double precision)',
+              'bloom_agg_final(bloom)'),
+             ('bloom_intersect_agg(bloom)', 'bloom_intersect_agg_trans(bloom,bloom)',
+              'bloom_intersect_agg_final(bloom)'),
+             ('bloom_union_agg(bloom)', 'bloom_agg_combine(bloom,bloom)',
+              'bloom_agg_final(bloom)')$$,
+    'the aggregates'' transition and final functions');
 
 SELECT is((SELECT typstorage FROM pg_type WHERE oid = 'bloom'::regtype), 'e'::"char",
           'type bloom has external storage');
@@ -204,6 +275,40 @@ SELECT is(bloom_contains(bloom_create(10), NULL::int), NULL, 'bloom_contains(fil
 SELECT is(bloom_create(10) @> NULL::int, NULL, 'filter @> NULL is NULL');
 SELECT is(bloom_fpr(NULL), NULL, 'bloom_fpr(NULL) is NULL');
 SELECT is((bloom_info(NULL)).layout, NULL, 'bloom_info(NULL) is NULL');
+SELECT is(bloom_union(NULL, bloom_create(10)), NULL, 'bloom_union(NULL, filter) is NULL');
+SELECT is(bloom_union(bloom_create(10), NULL), NULL, 'bloom_union(filter, NULL) is NULL');
+SELECT is(bloom_create(10) | NULL, NULL, 'filter | NULL is NULL');
+SELECT is(bloom_intersect(NULL, bloom_create(10)), NULL, 'bloom_intersect(NULL, filter) is NULL');
+SELECT is(bloom_intersect(bloom_create(10), NULL), NULL, 'bloom_intersect(filter, NULL) is NULL');
+SELECT is(NULL & bloom_create(10), NULL, 'NULL & filter is NULL');
+SELECT is(bloom_cardinality(NULL), NULL, 'bloom_cardinality(NULL) is NULL');
+SELECT is(# NULL::bloom, NULL, '# NULL is NULL');
+SELECT is(bloom_union_cardinality(NULL, bloom_create(10)), NULL,
+          'bloom_union_cardinality(NULL, filter) is NULL');
+SELECT is(bloom_union_cardinality(bloom_create(10), NULL), NULL,
+          'bloom_union_cardinality(filter, NULL) is NULL');
+SELECT is(bloom_intersection_cardinality(NULL, bloom_create(10)), NULL,
+          'bloom_intersection_cardinality(NULL, filter) is NULL');
+SELECT is(bloom_intersection_cardinality(bloom_create(10), NULL), NULL,
+          'bloom_intersection_cardinality(filter, NULL) is NULL');
+SELECT is(bloom_jaccard(NULL, bloom_create(10)), NULL, 'bloom_jaccard(NULL, filter) is NULL');
+SELECT is(bloom_jaccard(bloom_create(10), NULL), NULL, 'bloom_jaccard(filter, NULL) is NULL');
+
+-- the union of no filters is an empty filter, their intersection NULL
+SELECT isnt((SELECT bloom_union_agg(f) FROM (VALUES (bloom_create(10))) v(f) WHERE false), NULL,
+            'bloom_union_agg over no rows is not NULL');
+SELECT is((SELECT # bloom_union_agg(f) FROM (VALUES (bloom_create(10))) v(f) WHERE false),
+          0::float8,
+          'bloom_union_agg over no rows is an empty filter: cardinality 0');
+SELECT ok((SELECT NOT (bloom_union_agg(f) @> 1) FROM (VALUES (bloom_create(10))) v(f) WHERE false),
+          'bloom_union_agg over no rows has no members');
+SELECT is((SELECT # bloom_union_agg(f) FROM (VALUES (NULL::bloom), (NULL)) v(f)),
+          0::float8,
+          'bloom_union_agg over only NULLs is an empty filter: cardinality 0');
+SELECT is((SELECT bloom_intersect_agg(f) FROM (VALUES (bloom_create(10))) v(f) WHERE false), NULL,
+          'bloom_intersect_agg over no rows is NULL');
+SELECT is((SELECT bloom_intersect_agg(f) FROM (VALUES (NULL::bloom), (NULL)) v(f)), NULL,
+          'bloom_intersect_agg over only NULLs is NULL');
 
 --
 -- Errors
@@ -237,8 +342,63 @@ SELECT throws_ok('SELECT bloom_agg(i, 0, 0.01) FROM generate_series(1, 3) i', '2
                  'bloom_agg with capacity 0: invalid_parameter_value');
 SELECT throws_ok('SELECT bloom_agg_trans(NULL, 1)', '0A000', NULL,
                  'bloom_agg_trans called directly: feature_not_supported');
+SELECT throws_ok('SELECT bloom_intersect_agg_trans(NULL, bloom_create(10))', '0A000', NULL,
+                 'bloom_intersect_agg_trans called directly: feature_not_supported');
 SELECT throws_ok('SELECT bloom_add(bloom_create(10), point(1, 2))', '42883', NULL,
                  'a value of a type without a hash operator class: undefined_function');
+
+-- Filters that do not combine: block counts not related by a power of two
+-- (bloom_create(100) has 5 blocks, bloom_create(300) 13), and filters of
+-- different kinds of value
+CREATE TEMP TABLE mismatched (name text, a bloom, b bloom);
+INSERT INTO mismatched
+    SELECT 'sizes', bloom_create(100), bloom_create(300);
+INSERT INTO mismatched
+    SELECT 'kinds', (SELECT bloom_agg(i) FROM generate_series(1, 100) i),
+           (SELECT bloom_agg(i::text) FROM generate_series(1, 100) i);
+
+SELECT throws_ok('SELECT bloom_create(100) | bloom_create(300)', '22000', NULL,
+                 'bloom_create(100) | bloom_create(300): data_exception');
+SELECT throws_ok($$SELECT a | b FROM mismatched WHERE name = 'kinds'$$, '42804', NULL,
+                 'bloom_agg over integers | bloom_agg over text: datatype_mismatch');
+SELECT throws_ok($$SELECT a & b FROM mismatched WHERE name = 'sizes'$$, '22000', NULL,
+                 '& of filters of incompatible sizes: data_exception');
+SELECT throws_ok($$SELECT a & b FROM mismatched WHERE name = 'kinds'$$, '42804', NULL,
+                 '& of filters of integers and of text: datatype_mismatch');
+SELECT throws_ok($$SELECT bloom_union_cardinality(a, b) FROM mismatched WHERE name = 'sizes'$$,
+                 '22000', NULL,
+                 'bloom_union_cardinality of filters of incompatible sizes: data_exception');
+SELECT throws_ok($$SELECT bloom_union_cardinality(a, b) FROM mismatched WHERE name = 'kinds'$$,
+                 '42804', NULL,
+                 'bloom_union_cardinality of filters of integers and of text: datatype_mismatch');
+SELECT throws_ok($$SELECT bloom_intersection_cardinality(a, b) FROM mismatched WHERE name = 'sizes'$$,
+                 '22000', NULL,
+                 'bloom_intersection_cardinality of filters of incompatible sizes: data_exception');
+SELECT throws_ok($$SELECT bloom_intersection_cardinality(a, b) FROM mismatched WHERE name = 'kinds'$$,
+                 '42804', NULL,
+                 'bloom_intersection_cardinality of filters of integers and of text: datatype_mismatch');
+SELECT throws_ok($$SELECT bloom_jaccard(a, b) FROM mismatched WHERE name = 'sizes'$$,
+                 '22000', NULL,
+                 'bloom_jaccard of filters of incompatible sizes: data_exception');
+SELECT throws_ok($$SELECT bloom_jaccard(a, b) FROM mismatched WHERE name = 'kinds'$$,
+                 '42804', NULL,
+                 'bloom_jaccard of filters of integers and of text: datatype_mismatch');
+SELECT throws_ok($$SELECT bloom_union_agg(f) FROM mismatched, LATERAL (VALUES (a), (b)) v(f)
+                    WHERE name = 'sizes'$$,
+                 '22000', NULL,
+                 'bloom_union_agg over filters of incompatible sizes: data_exception');
+SELECT throws_ok($$SELECT bloom_union_agg(f) FROM mismatched, LATERAL (VALUES (a), (b)) v(f)
+                    WHERE name = 'kinds'$$,
+                 '42804', NULL,
+                 'bloom_union_agg over filters of integers and of text: datatype_mismatch');
+SELECT throws_ok($$SELECT bloom_intersect_agg(f) FROM mismatched, LATERAL (VALUES (a), (b)) v(f)
+                    WHERE name = 'sizes'$$,
+                 '22000', NULL,
+                 'bloom_intersect_agg over filters of incompatible sizes: data_exception');
+SELECT throws_ok($$SELECT bloom_intersect_agg(f) FROM mismatched, LATERAL (VALUES (a), (b)) v(f)
+                    WHERE name = 'kinds'$$,
+                 '42804', NULL,
+                 'bloom_intersect_agg over filters of integers and of text: datatype_mismatch');
 
 DO $$
 BEGIN

@@ -365,9 +365,10 @@ test_exact_operands(void **state)
 }
 
 /*
- * Merging in place gives the bytes of the union, for sources of the same
- * size, of a power-of-two larger size and of the exact layout; a smaller
- * source or an exact destination is refused.
+ * Merging and intersecting in place give the bytes of the union and the
+ * intersection, for sources of the same size and of a power-of-two larger
+ * size, and (union only) of the exact layout; a smaller source or an exact
+ * destination is refused.
  */
 static void
 test_merge_into(void **state)
@@ -385,14 +386,24 @@ test_merge_into(void **state)
 	src[0] = filled(5000, 8000, NBLOCKS, &slen[0]);
 	src[1] = filled(5000, 8000, 4 * NBLOCKS, &slen[1]);
 	src[2] = tu_exact(5000, 5500, &slen[2]);
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 3 * 2; i++)
 	{
+		bool		intersect = i >= 3;
 		uint8_t    *dst = filled(0, 6000, NBLOCKS, &dlen);
 		bf_view		vdst = tu_view(dst, dlen);
-		bf_view		vsrc = tu_view(src[i], slen[i]);
-		uint8_t    *u = tu_union(&vdst, &vsrc, &ulen);
+		bf_view		vsrc = tu_view(src[i % 3], slen[i % 3]);
+		uint8_t    *u;
 
-		assert_ok(bf_merge_into(dst, dlen, &vsrc));
+		if (intersect && vsrc.hdr.layout == BF_LAYOUT_EXACT)
+		{
+			/* the intersection with an exact filter is exact: no room */
+			assert_status(bf_intersect_into(dst, dlen, &vsrc), BF_E_LAYOUT);
+			test_free(dst);
+			continue;
+		}
+		u = intersect ? tu_intersect(&vdst, &vsrc, &ulen) : tu_union(&vdst, &vsrc, &ulen);
+		assert_ok(intersect ? bf_intersect_into(dst, dlen, &vsrc) :
+				  bf_merge_into(dst, dlen, &vsrc));
 		assert_ok(bf_validate(dst, dlen));
 		assert_int_equal(ulen, dlen);
 		assert_memory_equal(dst + BF_HEADER_SIZE, u + BF_HEADER_SIZE,
@@ -406,6 +417,7 @@ test_merge_into(void **state)
 	small = tu_view(src[0], slen[0]);
 	vbig = tu_view(big, dlen);
 	assert_status(bf_merge_into(big, dlen, &small), BF_E_FOLD);
+	assert_status(bf_intersect_into(big, dlen, &small), BF_E_FOLD);
 	assert_status(bf_merge_into(src[2], slen[2], &vbig), BF_E_LAYOUT);
 	test_free(big);
 	for (i = 0; i < 3; i++)

@@ -129,6 +129,23 @@ test_header_round_trip(void **state)
 	assert_int_equal(out.bits_set, 0);
 }
 
+/* A header can be read from its first bytes, given the whole length */
+static void
+test_peek_header(void **state)
+{
+	size_t		glen;
+	uint8_t    *golden = from_hex(golden_blocks, &glen);
+	bf_header	hdr;
+
+	(void) state;
+	assert_ok(bf_peek_header(golden, BF_HEADER_SIZE, glen, &hdr));
+	assert_int_equal(hdr.nitems, 5);
+	assert_int_equal(hdr.bits_set, 0x25f);
+	assert_status(bf_peek_header(golden, BF_HEADER_SIZE, glen + 32, &hdr), BF_E_LENGTH);
+	assert_status(bf_peek_header(golden, BF_HEADER_SIZE - 1, glen, &hdr), BF_E_TRUNCATED);
+	test_free(golden);
+}
+
 /* Overwrite len bytes of buf at offset with the little-endian value v */
 static void
 poke(uint8_t *buf, size_t offset, size_t len, uint64_t v)
@@ -338,6 +355,7 @@ main(void)
 		cmocka_unit_test(test_hash_known_answers),
 		cmocka_unit_test(test_golden_vectors),
 		cmocka_unit_test(test_header_round_trip),
+		cmocka_unit_test(test_peek_header),
 		cmocka_unit_test(test_validator_rejects),
 		cmocka_unit_test(test_mutations_are_safe),
 		cmocka_unit_test(test_status_messages),

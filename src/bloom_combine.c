@@ -1,0 +1,60 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_combine.c
+ *	  Union and intersection of two filters: bloom_union (a | b) and
+ *	  bloom_intersect (a & b).
+ *
+ * Filters combine when they hold the same kind of value with the same hash,
+ * and, for block filters, have block counts equal or different by a power
+ * of two: the larger is folded down to the smaller, losing no member.  Any
+ * other pair is refused with an error naming both filters' shapes.  A value
+ * added to either filter is a member of the union, one added to both a
+ * member of the intersection; the intersection of block filters may also
+ * answer true for values in neither, at the rate bloom_fpr reports.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_combine.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "bloomfilter.h"
+
+/* The union, or the intersection, of the two filter arguments */
+static struct varlena *
+combine(FunctionCallInfo fcinfo, bool intersect)
+{
+	bf_view		a = bloom_arg_view(fcinfo, 0);
+	bf_view		b = bloom_arg_view(fcinfo, 1);
+	struct varlena *result;
+	size_t		len;
+	bf_status	status;
+
+	status = intersect ? bf_intersect_size(&a, &b, &len) :
+		bf_union_size(&a, &b, &len);
+	if (status != BF_OK)
+		bloom_raise_incompatible(status, &a, &b);
+	result = bloom_palloc(len);
+	status = intersect ? bf_intersect(VARDATA(result), len, &a, &b) :
+		bf_union(VARDATA(result), len, &a, &b);
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+	return bloom_resize_exact(result);
+}
+
+/* bloom_union(a, b), operator a | b */
+PG_FUNCTION_INFO_V1(bloom_union);
+Datum
+bloom_union(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(combine(fcinfo, false));
+}
+
+/* bloom_intersect(a, b), operator a & b */
+PG_FUNCTION_INFO_V1(bloom_intersect);
+Datum
+bloom_intersect(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(combine(fcinfo, true));
+}
