@@ -17,6 +17,13 @@
  * left out: PL/pgSQL reuses one expression state, fn_extra included, while
  * the values of its variables (PARAM_EXTERN, hence "stable") change.
  *
+ * A stored filter (out of line, uncompressed: the type's STORAGE external)
+ * is fetched from its TOAST table straight into working memory, aligned
+ * and on huge pages when large (bloom_alloc_filter), rather than through
+ * detoast_attr: that saves a copy of the whole filter and, for filters of
+ * megabytes, most of the page faults of fresh memory, which cost more
+ * than reading the filter.
+ *
  * Copyright (c) 2026, the bloomfilter authors
  *
  * IDENTIFICATION
@@ -29,6 +36,8 @@
 #include <sys/mman.h>
 
 #include "access/detoast.h"
+#include "access/table.h"
+#include "access/tableam.h"
 
 /* Alignment of the payload of a filter in working memory: a cache line */
 #define BLOOM_PAYLOAD_ALIGN		64
@@ -55,6 +64,24 @@ bloom_view(const struct varlena *filter)
 }
 
 /*
+ * Advise transparent huge pages for the 2 MB pages wholly inside
+ * [start, start + len), if len is 4 MB or more: large filters are written
+ * once in random or streaming order, and faulting them in 2 MB at a time
+ * costs a small fraction of doing it 4 kB at a time.
+ */
+static void
+advise_huge_pages(char *start, size_t len)
+{
+#ifdef MADV_HUGEPAGE
+	char	   *first = (char *) TYPEALIGN(BLOOM_HUGE_PAGE, start);
+	char	   *end = (char *) TYPEALIGN_DOWN(BLOOM_HUGE_PAGE, start + len);
+
+	if (len >= BLOOM_HUGE_MIN && end > first)
+		(void) madvise(first, end - first, MADV_HUGEPAGE);
+#endif
+}
+
+/*
  * A new bloom value with room for a serialized filter of len bytes, its
  * varlena header set.  len comes from the core's size functions, which
  * never exceed BF_MAX_SIZE; the check keeps that promise visible.
@@ -67,6 +94,7 @@ bloom_palloc(size_t len)
 	if (len > BF_MAX_SIZE)
 		bloom_raise(BF_E_TOO_LARGE, BLOOM_SOURCE_ARGUMENTS, NULL);
 	result = (struct varlena *) palloc(VARHDRSZ + len);
+	advise_huge_pages((char *) result, VARHDRSZ + len);
 	SET_VARSIZE(result, VARHDRSZ + len);
 	return result;
 }
@@ -87,19 +115,68 @@ bloom_alloc_filter(MemoryContext cxt, size_t len, char **space)
 
 	*space = MemoryContextAllocHuge(cxt, len + 2 * align);
 	start = (char *) TYPEALIGN(align, *space);
-#ifdef MADV_HUGEPAGE
-	if (align == BLOOM_HUGE_PAGE)
-		(void) madvise(start, TYPEALIGN(BLOOM_HUGE_PAGE, len + BLOOM_PAYLOAD_ALIGN),
-					   MADV_HUGEPAGE);
-#endif
+	advise_huge_pages(start, len + align);
 	return (uint8 *) start + (BLOOM_PAYLOAD_ALIGN - BF_HEADER_SIZE % BLOOM_PAYLOAD_ALIGN);
 }
 
-/* View of a filter argument, detoasted as needed (no caching) */
+/*
+ * Read the filter behind raw into working memory allocated in cxt (freed
+ * by pfree of *space) and return its view: fetched from TOAST directly if
+ * stored out of line uncompressed, detoasted and copied otherwise.
+ */
+static bf_view
+fetch_filter(struct varlena *raw, MemoryContext cxt, char **space)
+{
+	struct varlena *flat;
+	uint8	   *start;
+	size_t		len;
+
+	if (VARATT_IS_EXTERNAL_ONDISK(raw))
+	{
+		struct varatt_external pointer;
+
+		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+		if (!VARATT_EXTERNAL_IS_COMPRESSED(pointer))
+		{
+			int32		size = VARATT_EXTERNAL_GET_EXTSIZE(pointer);
+			Relation	toastrel;
+
+			/* the value's varlena header goes just before the filter */
+			start = bloom_alloc_filter(cxt, size, space);
+			flat = (struct varlena *) (start - VARHDRSZ);
+			SET_VARSIZE(flat, size + VARHDRSZ);
+			toastrel = table_open(pointer.va_toastrelid, AccessShareLock);
+			table_relation_fetch_toast_slice(toastrel, pointer.va_valueid, size,
+											 0, size, flat);
+			table_close(toastrel, AccessShareLock);
+			return bloom_view(flat);
+		}
+	}
+	flat = detoast_attr(raw);
+	len = VARSIZE_ANY_EXHDR(flat);
+	start = bloom_alloc_filter(cxt, len, space);
+	memcpy(start, VARDATA_ANY(flat), len);
+	if (flat != raw)
+		pfree(flat);
+	flat = (struct varlena *) (start - VARHDRSZ);
+	SET_VARSIZE(flat, len + VARHDRSZ);
+	return bloom_view(flat);
+}
+
+/*
+ * View of a filter argument, for functions that read the whole filter
+ * once: a stored filter is fetched into working memory (fetch_filter),
+ * an inline one read in place.
+ */
 bf_view
 bloom_arg_view(FunctionCallInfo fcinfo, int argno)
 {
-	return bloom_view(PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(argno)));
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+	char	   *space;
+
+	if (VARATT_IS_EXTERNAL_ONDISK(raw))
+		return fetch_filter(raw, CurrentMemoryContext, &space);
+	return bloom_view(PG_DETOAST_DATUM_PACKED(PointerGetDatum(raw)));
 }
 
 /* This call site's cache, created zeroed on first use */
@@ -133,36 +210,21 @@ bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 	return &cache->hasher;
 }
 
-/*
- * Replace the cached filter with a detoasted copy of raw in working memory
- * (bloom_alloc_filter).
- */
+/* Replace the cached filter with raw's, read into working memory */
 static void
 cache_filter(BloomCallCache *cache, struct varlena *raw, MemoryContext mcxt)
 {
-	MemoryContext old = MemoryContextSwitchTo(mcxt);
-	struct varlena *flat = detoast_attr(raw);
-	size_t		len = VARSIZE_ANY_EXHDR(flat);
-	uint8	   *start;
-	bf_status	status;
-
 	if (cache->copy != NULL)
 		pfree(cache->copy);
 	if (cache->compressed != NULL)
 		pfree(cache->compressed);
+	cache->copy = NULL;
 	cache->compressed = NULL;
 	cache->toastrelid = InvalidOid;
 	cache->valueid = InvalidOid;
 	cache->filter_ready = false;
 
-	start = bloom_alloc_filter(mcxt, len, &cache->copy);
-	memcpy(start, VARDATA_ANY(flat), len);
-	pfree(flat);
-	MemoryContextSwitchTo(old);
-
-	status = bf_open(start, len, &cache->view);
-	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+	cache->view = fetch_filter(raw, mcxt, &cache->copy);
 	cache->filter_ready = true;
 }
 

@@ -2,8 +2,9 @@
 -- tools/demo.sql: the sample job of tools/demo
 --
 -- A week of visits to a web site; one Bloom filter of the visited URLs per
--- day; membership tests and distinct counts from the filters, each next to
--- the exact answer from the raw rows.
+-- day; membership tests, distinct counts, and union and intersection
+-- estimates from the filters, each next to the exact answer from the raw
+-- rows.
 --
 \pset footer off
 CREATE EXTENSION bloomfilter;
@@ -48,6 +49,26 @@ SELECT count(*) FILTER (WHERE d.urls @> ('https://example.com/other/' || i)) AS 
 FROM daily AS d, generate_series(1, 100000) AS i
 WHERE d.day = DATE '2026-11-16'
 GROUP BY d.urls;
+
+\echo
+\echo '== returning pages: Monday and Tuesday from their filters, and exactly'
+SELECT round(# (mon.urls | tue.urls)) AS union_estimate,
+	(SELECT count(DISTINCT url) FROM visits
+	 WHERE day IN ('2026-11-16', '2026-11-17')) AS union_exact,
+	round(bloom_intersection_cardinality(mon.urls, tue.urls)) AS both_days_estimate,
+	(SELECT count(*) FROM (SELECT url FROM visits WHERE day = '2026-11-16'
+						   INTERSECT
+						   SELECT url FROM visits WHERE day = '2026-11-17') AS i) AS both_days_exact,
+	round(bloom_jaccard(mon.urls, tue.urls)::numeric, 4) AS jaccard
+FROM daily AS mon, daily AS tue
+WHERE mon.day = '2026-11-16' AND tue.day = '2026-11-17';
+
+\echo
+\echo '== the whole week: SELECT # bloom_union_agg(urls) FROM daily'
+SELECT round(# bloom_union_agg(urls)) AS week_estimate,
+	(SELECT count(DISTINCT url) FROM visits) AS week_exact,
+	pg_size_pretty(octet_length(bloom_union_agg(urls)::bytea)::bigint) AS week_filter
+FROM daily;
 
 \echo
 \echo '== a filter of a given size: bloom_agg(url, 100000, 0.001)'

@@ -4,7 +4,9 @@
 -- visits: 5,000,000 distinct URL-like strings of 40 bytes
 -- probe: 1,000,000 URLs, half of them in visits
 -- filters: 1 = bloom_agg over 300,000 visits (512 KB),
---          2 = bloom_agg over all of visits (5,000,000 values)
+--          2 = bloom_agg over all of visits (5,000,000 values, 8 MB),
+--          3 = bloom_agg over 5,000,000 other URLs, half of them in visits
+-- many: 1,000 filters of 100 kB (capacity 77,000 at 1%), 5,000 URLs each
 --
 CREATE EXTENSION IF NOT EXISTS bloomfilter;
 CREATE EXTENSION IF NOT EXISTS hll;
@@ -20,10 +22,19 @@ CREATE TABLE filters (id int PRIMARY KEY, f bloom);
 INSERT INTO filters
 	SELECT 1, bloom_agg(url) FROM (SELECT url FROM visits LIMIT 300000) AS v;
 INSERT INTO filters SELECT 2, bloom_agg(url) FROM visits;
+INSERT INTO filters
+	SELECT 3, bloom_agg('https://example.com/' || substr(md5(i::text), 1, 20))
+	FROM generate_series(2500001, 7500000) AS i;
+CREATE TABLE many AS
+	SELECT g, bloom_agg(url, 77000, 0.01) AS f
+	FROM (SELECT row_number() OVER () % 1000 AS g, url FROM visits) AS v
+	GROUP BY g;
 VACUUM ANALYZE visits;
 VACUUM ANALYZE probe;
 VACUUM ANALYZE filters;
+VACUUM ANALYZE many;
 SELECT pg_prewarm('visits'), pg_prewarm('probe');
 SELECT id, pg_size_pretty(pg_column_size(f)::bigint) AS filter_size,
 	(bloom_info(f)).cardinality::bigint AS values
 FROM filters ORDER BY id;
+SELECT count(*) AS filters, pg_size_pretty(avg(pg_column_size(f))::bigint) AS each FROM many;
