@@ -65,9 +65,12 @@ WHERE mon.day = '2026-11-16' AND tue.day = '2026-11-17';
 
 \echo
 \echo '== the whole week: SELECT # bloom_union_agg(urls) FROM daily'
+\echo '   (seven days of pages in one day''s 64 kB: the count holds, the rate of'
+\echo '   false positives does not, and bloom_union_agg says so)'
 SELECT round(# bloom_union_agg(urls)) AS week_estimate,
 	(SELECT count(DISTINCT url) FROM visits) AS week_exact,
-	pg_size_pretty(octet_length(bloom_union_agg(urls)::bytea)::bigint) AS week_filter
+	pg_size_pretty(octet_length(bloom_union_agg(urls)::bytea)::bigint) AS week_filter,
+	round((100 * bloom_fpr(bloom_union_agg(urls)))::numeric, 1) AS "false_positive_%"
 FROM daily;
 
 \echo
