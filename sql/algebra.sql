@@ -35,10 +35,18 @@ SELECT bloom_fpr(alg('a') & alg('b')) >
 		AS intersection_fpr_higher,
 	bloom_fpr(alg('a') | alg('b')) > bloom_fpr(alg('a')) AS union_fpr_higher;
 
--- the aggregates are the folded operators
+-- the aggregates are the folded operators, for filters of a given size and
+-- for filters sized by bloom_agg(value) alike
 SELECT bloom_union_agg(f) = alg('a') | alg('b') | alg('c') AS union_agg,
 	bloom_intersect_agg(f) = alg('a') & alg('b') & alg('c') AS intersect_agg
 FROM alg;
+WITH auto AS (
+	SELECT bloom_agg(x) FILTER (WHERE x <= 4000) AS a,
+		bloom_agg(x) FILTER (WHERE x > 3000) AS b
+	FROM generate_series(1, 7000) AS x)
+SELECT (SELECT bloom_union_agg(f) FROM (VALUES (a), (b)) AS v(f)) = a | b AS union_agg,
+	(SELECT bloom_intersect_agg(f) FROM (VALUES (a), (b)) AS v(f)) = a & b AS intersect_agg
+FROM auto;
 SELECT bloom_union_agg(f) IS NULL AS union_of_none_is_null,
 	(bloom_info(bloom_union_agg(f))).cardinality AS union_of_none,
 	bloom_intersect_agg(f) IS NULL AS intersection_of_none_is_null

@@ -123,6 +123,36 @@ bloom_agg_sized_trans(PG_FUNCTION_ARGS)
 }
 
 /*
+ * Merge a filter (or another state) into the state in argument 0 by union
+ * or by intersection; the first filter becomes the state, NULLs are
+ * skipped.
+ */
+static Datum
+combine_into_state(FunctionCallInfo fcinfo, const char *function, bool intersect)
+{
+	MemoryContext aggcontext = aggregate_context(fcinfo, function);
+	BloomState *state;
+
+	if (PG_ARGISNULL(1))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	if (PG_ARGISNULL(0))
+		state = bloom_state_from_datum(PG_GETARG_DATUM(1), aggcontext);
+	else
+	{
+		state = writable_state(fcinfo, function, BLOOM_KIND_NONE);
+		if (intersect)
+			bloom_state_intersect(state, PG_GETARG_DATUM(1));
+		else
+			bloom_state_merge(state, PG_GETARG_DATUM(1));
+	}
+	PG_RETURN_DATUM(bloom_state_datum(state));
+}
+
+/*
  * Combine two partial states (parallel workers, partitions, Citus), or
  * add a filter to bloom_union_agg's state: the union.
  */
@@ -130,51 +160,18 @@ PG_FUNCTION_INFO_V1(bloom_agg_combine);
 Datum
 bloom_agg_combine(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggcontext = aggregate_context(fcinfo, "bloom_agg_combine");
-	BloomState *state;
-
-	if (PG_ARGISNULL(1))
-	{
-		if (PG_ARGISNULL(0))
-			PG_RETURN_NULL();
-		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-	}
-	if (PG_ARGISNULL(0))
-		state = bloom_state_from_datum(PG_GETARG_DATUM(1), aggcontext);
-	else
-	{
-		state = writable_state(fcinfo, "bloom_agg_combine", BLOOM_KIND_NONE);
-		bloom_state_merge(state, PG_GETARG_DATUM(1));
-	}
-	PG_RETURN_DATUM(bloom_state_datum(state));
+	return combine_into_state(fcinfo, "bloom_agg_combine", false);
 }
 
 /*
  * Transition and combine function of bloom_intersect_agg: the
- * intersection of the state and a filter (or another state).  The first
- * filter becomes the state.
+ * intersection of the state and a filter (or another state).
  */
 PG_FUNCTION_INFO_V1(bloom_intersect_agg_trans);
 Datum
 bloom_intersect_agg_trans(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggcontext = aggregate_context(fcinfo, "bloom_intersect_agg_trans");
-	BloomState *state;
-
-	if (PG_ARGISNULL(1))
-	{
-		if (PG_ARGISNULL(0))
-			PG_RETURN_NULL();
-		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-	}
-	if (PG_ARGISNULL(0))
-		state = bloom_state_from_datum(PG_GETARG_DATUM(1), aggcontext);
-	else
-	{
-		state = writable_state(fcinfo, "bloom_intersect_agg_trans", BLOOM_KIND_NONE);
-		bloom_state_intersect(state, PG_GETARG_DATUM(1));
-	}
-	PG_RETURN_DATUM(bloom_state_datum(state));
+	return combine_into_state(fcinfo, "bloom_intersect_agg_trans", true);
 }
 
 /*

@@ -51,17 +51,22 @@ bloom_cardinality(PG_FUNCTION_ARGS)
 	PG_RETURN_FLOAT8(bf_cardinality(&view));
 }
 
-/* The two filter arguments, checked to be combinable */
-static void
-two_views(FunctionCallInfo fcinfo, bf_view *a, bf_view *b)
+/*
+ * An estimate over the two filter arguments, by one of the core's
+ * estimators; filters that cannot be combined are an error.
+ */
+static double
+pair_estimate(FunctionCallInfo fcinfo,
+			  bf_status (*estimator) (const bf_view *, const bf_view *, double *))
 {
-	bf_status	status;
+	bf_view		a = bloom_arg_view(fcinfo, 0);
+	bf_view		b = bloom_arg_view(fcinfo, 1);
+	double		result;
+	bf_status	status = estimator(&a, &b, &result);
 
-	*a = bloom_arg_view(fcinfo, 0);
-	*b = bloom_arg_view(fcinfo, 1);
-	status = bf_check_compatible(a, b);
 	if (status != BF_OK)
-		bloom_raise_incompatible(status, a, b);
+		bloom_raise_incompatible(status, &a, &b);
+	return result;
 }
 
 /* bloom_union_cardinality(a, b): estimated distinct values in either */
@@ -69,13 +74,7 @@ PG_FUNCTION_INFO_V1(bloom_union_cardinality);
 Datum
 bloom_union_cardinality(PG_FUNCTION_ARGS)
 {
-	bf_view		a;
-	bf_view		b;
-	double		result;
-
-	two_views(fcinfo, &a, &b);
-	(void) bf_union_cardinality(&a, &b, &result);
-	PG_RETURN_FLOAT8(result);
+	PG_RETURN_FLOAT8(pair_estimate(fcinfo, bf_union_cardinality));
 }
 
 /* bloom_intersection_cardinality(a, b): estimated distinct values in both */
@@ -83,13 +82,7 @@ PG_FUNCTION_INFO_V1(bloom_intersection_cardinality);
 Datum
 bloom_intersection_cardinality(PG_FUNCTION_ARGS)
 {
-	bf_view		a;
-	bf_view		b;
-	double		result;
-
-	two_views(fcinfo, &a, &b);
-	(void) bf_intersection_cardinality(&a, &b, &result);
-	PG_RETURN_FLOAT8(result);
+	PG_RETURN_FLOAT8(pair_estimate(fcinfo, bf_intersection_cardinality));
 }
 
 /* bloom_jaccard(a, b): estimated |A n B| / |A u B| */
@@ -97,11 +90,5 @@ PG_FUNCTION_INFO_V1(bloom_jaccard);
 Datum
 bloom_jaccard(PG_FUNCTION_ARGS)
 {
-	bf_view		a;
-	bf_view		b;
-	double		result;
-
-	two_views(fcinfo, &a, &b);
-	(void) bf_jaccard(&a, &b, &result);
-	PG_RETURN_FLOAT8(result);
+	PG_RETURN_FLOAT8(pair_estimate(fcinfo, bf_jaccard));
 }

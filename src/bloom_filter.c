@@ -272,6 +272,26 @@ bloom_cached_filter(FunctionCallInfo fcinfo, int argno)
 	return &cache->current;
 }
 
+/*
+ * Header of an empty filter sized for capacity values at rate fpr, as
+ * bloom_create and bloom_agg(value, capacity, fpr) make it; arguments out
+ * of range are errors, raised before anything is allocated.
+ */
+bf_header
+bloom_sized_header(int64 capacity, double fpr, uint32 kind)
+{
+	bf_header	hdr;
+	uint64		nblocks;
+	bf_status	status = bf_blocks_for(capacity < 1 ? 0 : (uint64) capacity,
+									   fpr, &nblocks);
+
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS, NULL);
+	bf_header_init(&hdr, BF_LAYOUT_BLOCKS, nblocks, (uint64) capacity, fpr, 0,
+				   kind);
+	return hdr;
+}
+
 /* Refuse a value of another kind than the filter holds */
 void
 bloom_check_kind(const bf_view *view, uint32 value_kind)

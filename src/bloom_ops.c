@@ -20,20 +20,11 @@ PG_FUNCTION_INFO_V1(bloom_create);
 Datum
 bloom_create(PG_FUNCTION_ARGS)
 {
-	int64		capacity = PG_GETARG_INT64(0);
-	double		fpr = PG_GETARG_FLOAT8(1);
-	uint64		nblocks;
-	bf_status	status;
-	bf_header	hdr;
-	struct varlena *result;
+	bf_header	hdr = bloom_sized_header(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
+										 BLOOM_KIND_NONE);
+	struct varlena *result = bloom_palloc(bf_size_blocks(hdr.nitems));
+	bf_status	status = bf_init(VARDATA(result), bf_size_blocks(hdr.nitems), &hdr);
 
-	status = bf_blocks_for(capacity < 1 ? 0 : (uint64) capacity, fpr, &nblocks);
-	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS, NULL);
-	bf_header_init(&hdr, BF_LAYOUT_BLOCKS, nblocks, (uint64) capacity, fpr, 0,
-				   BLOOM_KIND_NONE);
-	result = bloom_palloc(bf_size_blocks(nblocks));
-	status = bf_init(VARDATA(result), bf_size_blocks(nblocks), &hdr);
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS, NULL);
 	PG_RETURN_POINTER(result);

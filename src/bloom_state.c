@@ -122,16 +122,10 @@ BloomState *
 bloom_state_create_sized(MemoryContext parent, uint32 kind, int64 capacity,
 						 double fpr)
 {
-	uint64		nblocks;
-	bf_status	status = bf_blocks_for(capacity < 1 ? 0 : (uint64) capacity,
-									   fpr, &nblocks);
-	BloomState *state;
+	bf_header	hdr = bloom_sized_header(capacity, fpr, kind);
+	BloomState *state = new_state(parent);
 
-	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS, NULL);
-	state = new_state(parent);
-	bf_header_init(&state->params, BF_LAYOUT_BLOCKS, nblocks,
-				   (uint64) capacity, fpr, 0, kind);
+	state->params = hdr;
 	alloc_filter(state);
 	return state;
 }
@@ -468,9 +462,7 @@ bloom_state_intersect(BloomState *state, Datum other)
 	status = bf_intersect_into(state->filter, state->len, &view);
 	if (status == BF_E_FOLD)
 		replace_filter(state, &view, true);
-	else if (status == BF_OK)
-		status = bf_read_header(state->filter, state->len, &state->params);
-	if (status != BF_OK && status != BF_E_FOLD)
+	else if (status != BF_OK)
 		bloom_raise_incompatible(status, &mine, &view);
 }
 
@@ -502,11 +494,14 @@ sorted_set(const BloomState *state)
 
 /*
  * The filter a state amounts to, as the aggregates return it: an exact
- * state becomes the filter sized for its exact count; an auto-sized block
- * filter (bloom_agg(value) past its exact phase) is folded down to the
- * ladder size for its estimated count, or, if that count is past what its
- * size holds, returned as it is with a NOTICE; any other block filter is
- * returned as it is.  The state keeps its value.
+ * state becomes the filter sized for its exact count; the filter that
+ * bloom_agg(value) grows past its exact phase (auto-sized, of
+ * BLOOM_AUTO_MAX_BLOCKS blocks: the size identifies it even after a
+ * parallel worker flattened it) is folded down to the ladder size for its
+ * estimated count; any other block filter is returned as it is, so that
+ * the aggregates of filters give what their operators give.  An auto-sized
+ * filter holding more than its size holds at its target raises a NOTICE.
+ * The state keeps its value.
  */
 struct varlena *
 bloom_state_finish(BloomState *state)
@@ -533,6 +528,7 @@ bloom_state_finish(BloomState *state)
 		elog(ERROR, "bloom aggregate state is corrupt");
 	estimate = bf_cardinality(&view);
 	if (!(state->params.flags & BF_FLAG_AUTO) ||
+		view.hdr.nitems != BLOOM_AUTO_MAX_BLOCKS ||
 		!isfinite(estimate) ||
 		bf_auto_blocks((uint64) ceil(estimate), state->params.fpr, &target) != BF_OK ||
 		target >= view.hdr.nitems)

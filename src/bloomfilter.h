@@ -141,6 +141,7 @@ extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
 extern const BloomHasher *bloom_arg_hasher_lookup(FunctionCallInfo fcinfo,
 												  int argno);
 extern const bf_view *bloom_cached_filter(FunctionCallInfo fcinfo, int argno);
+extern bf_header bloom_sized_header(int64 capacity, double fpr, uint32 kind);
 extern void bloom_check_kind(const bf_view *view, uint32 value_kind);
 extern struct varlena *bloom_from_sorted(const uint64 *hashes, uint64 n,
 										 uint32 kind, double fpr);
