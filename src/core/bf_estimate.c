@@ -83,64 +83,61 @@ bf_union_cardinality(const bf_view *a, const bf_view *b, double *result)
 }
 
 /*
- * Estimated number of distinct values added to both filters, by
- * inclusion-exclusion.  Exact when both filters are exact; infinity when
- * the union is saturated, since the estimate then means nothing.
+ * Intersection estimate of two compatible filters whose union estimate is
+ * nu, by inclusion-exclusion: exact when both are exact, infinity when the
+ * union is saturated, since the estimate then means nothing.
+ */
+static double
+intersection_given_union(const bf_view *a, const bf_view *b, double nu)
+{
+	double		na = bf_cardinality(a);
+	double		nb = bf_cardinality(b);
+	double		inter;
+
+	if (a->hdr.layout == BF_LAYOUT_EXACT && b->hdr.layout == BF_LAYOUT_EXACT)
+		return (double) bf_exact_common_count(a, b);
+	if (isinf(nu))
+		return INFINITY;
+	inter = na + nb - nu;
+	if (inter < 0.0)
+		inter = 0.0;
+	return fmin(inter, fmin(na, nb));
+}
+
+/*
+ * Estimated number of distinct values added to both filters.  Returns the
+ * status of bf_check_compatible.
  */
 bf_status
 bf_intersection_cardinality(const bf_view *a, const bf_view *b, double *result)
 {
-	double		na = bf_cardinality(a);
-	double		nb = bf_cardinality(b);
 	double		nu;
-	double		inter;
 	bf_status	status = bf_union_cardinality(a, b, &nu);
 
-	if (status != BF_OK)
-		return status;
-
-	if (a->hdr.layout == BF_LAYOUT_EXACT && b->hdr.layout == BF_LAYOUT_EXACT)
-	{
-		*result = (double) bf_exact_common_count(a, b);
-		return BF_OK;
-	}
-	if (isinf(nu))
-	{
-		*result = INFINITY;
-		return BF_OK;
-	}
-	inter = na + nb - nu;
-	if (inter < 0.0)
-		inter = 0.0;
-	if (inter > fmin(na, nb))
-		inter = fmin(na, nb);
-	*result = inter;
-	return BF_OK;
+	if (status == BF_OK)
+		*result = intersection_given_union(a, b, nu);
+	return status;
 }
 
 /*
  * Estimated Jaccard similarity |A n B| / |A u B|: 1 for two empty sets,
- * which are equal; NaN when the union is saturated.
+ * which are equal; NaN when the union is saturated.  The union is counted
+ * once for both terms.
  */
 bf_status
 bf_jaccard(const bf_view *a, const bf_view *b, double *result)
 {
-	double		inter;
 	double		nu;
 	bf_status	status = bf_union_cardinality(a, b, &nu);
 
 	if (status != BF_OK)
 		return status;
-	status = bf_intersection_cardinality(a, b, &inter);
-	if (status != BF_OK)
-		return status;
-
 	if (isinf(nu))
 		*result = NAN;
 	else if (nu <= 0.0)
 		*result = 1.0;
 	else
-		*result = fmin(inter / nu, 1.0);
+		*result = fmin(intersection_given_union(a, b, nu) / nu, 1.0);
 	return BF_OK;
 }
 
