@@ -164,19 +164,26 @@ fetch_filter(struct varlena *raw, MemoryContext cxt, char **space)
 }
 
 /*
- * View of a filter argument, for functions that read the whole filter
- * once: a stored filter is fetched into working memory (fetch_filter),
- * an inline one read in place.
+ * View of a filter datum, for code that reads the whole filter once: a
+ * stored filter is fetched into working memory (fetch_filter), an inline
+ * one read in place, an expanded one flattened.
  */
 bf_view
-bloom_arg_view(FunctionCallInfo fcinfo, int argno)
+bloom_datum_view(Datum datum)
 {
-	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+	struct varlena *raw = (struct varlena *) DatumGetPointer(datum);
 	char	   *space;
 
 	if (VARATT_IS_EXTERNAL_ONDISK(raw))
 		return fetch_filter(raw, CurrentMemoryContext, &space);
-	return bloom_view(PG_DETOAST_DATUM_PACKED(PointerGetDatum(raw)));
+	return bloom_view(PG_DETOAST_DATUM_PACKED(datum));
+}
+
+/* View of filter argument argno (bloom_datum_view) */
+bf_view
+bloom_arg_view(FunctionCallInfo fcinfo, int argno)
+{
+	return bloom_datum_view(PG_GETARG_DATUM(argno));
 }
 
 /* This call site's cache, created zeroed on first use */

@@ -389,7 +389,7 @@ bloom_state_merge(BloomState *state, Datum other)
 
 	if (theirs == NULL)
 	{
-		view = bloom_view(PG_DETOAST_DATUM(other));
+		view = bloom_datum_view(other);
 		merge_view(state, &view);
 		return;
 	}
@@ -422,7 +422,7 @@ bloom_state_merge(BloomState *state, Datum other)
 void
 bloom_state_intersect(BloomState *state, Datum other)
 {
-	bf_view		view = bloom_view(PG_DETOAST_DATUM(other));
+	bf_view		view = bloom_datum_view(other);
 	bf_view		mine;
 	bf_status	status;
 	uint64	   *hashes;
