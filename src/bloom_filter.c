@@ -38,6 +38,7 @@
 #include "access/detoast.h"
 #include "access/table.h"
 #include "access/tableam.h"
+#include "utils/memutils.h"
 
 /* Alignment of the payload of a filter in working memory: a cache line */
 #define BLOOM_PAYLOAD_ALIGN		64
@@ -81,10 +82,17 @@ advise_huge_pages(char *start, size_t len)
 #endif
 }
 
+StaticAssertDecl(VARHDRSZ + BF_MAX_SIZE <= MaxAllocSize,
+				 "the largest filter must fit in one allocation");
+StaticAssertDecl((BF_MAX_HASHES + 1) * sizeof(uint64) <= MaxAllocSize,
+				 "the hashes of the largest exact filter, plus one, must fit in one allocation");
+
 /*
  * A new bloom value with room for a serialized filter of len bytes, its
  * varlena header set.  len comes from the core's size functions, which
- * never exceed BF_MAX_SIZE; the check keeps that promise visible.
+ * never exceed BF_MAX_SIZE; the check keeps that promise visible, and the
+ * assertions above tie BF_MAX_SIZE to MaxAllocSize, so no request here can
+ * fail palloc's own size check.
  */
 struct varlena *
 bloom_palloc(size_t len)

@@ -22,6 +22,13 @@
 
 #include "common/base64.h"
 #include "libpq/pqformat.h"
+#include "utils/memutils.h"
+
+/* Length of the base64 text of a filter of the maximum size */
+#define BLOOM_MAX_TEXT	((BF_MAX_SIZE + 2) / 3 * 4)
+
+StaticAssertDecl(BLOOM_MAX_TEXT < MaxAllocSize,
+				 "the text form of the largest filter must fit in one allocation");
 
 /* A new bloom value holding a copy of len validated bytes */
 static struct varlena *
@@ -41,12 +48,21 @@ bloom_in(PG_FUNCTION_ARGS)
 	char	   *input = PG_GETARG_CSTRING(0);
 	size_t		inlen = strlen(input);
 	char	   *bytes;
+	int			declen;
 	int			len;
 	bf_status	status;
 
-	/* a cstring is under 1 GB, so its length and decoded length fit int */
-	bytes = palloc(pg_b64_dec_len((int) inlen) + 1);
-	len = pg_b64_decode(input, (int) inlen, bytes, pg_b64_dec_len((int) inlen));
+	/*
+	 * Refuse text longer than the base64 form of the largest filter before
+	 * sizing the buffer, so the allocation stays within MaxAllocSize.  The
+	 * decoded length is computed here in size_t: pg_b64_dec_len multiplies
+	 * in int, which overflows for inputs past 715 MB.
+	 */
+	if (inlen > BLOOM_MAX_TEXT)
+		bloom_raise_syntax(input, "The value is longer than the text form of any bloom filter.");
+	declen = (int) (inlen / 4 * 3 + 3);
+	bytes = palloc(declen + 1);
+	len = pg_b64_decode(input, (int) inlen, bytes, declen);
 	if (len < 0)
 		bloom_raise_syntax(input, "The value is not valid base64.");
 	status = bf_validate(bytes, (size_t) len);
