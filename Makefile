@@ -29,11 +29,12 @@ OBJS = \
 	src/bloom_info.o \
 	src/bloom_io.o \
 	src/bloom_ops.o \
+	src/bloom_selectivity.o \
 	src/bloom_state.o \
 	src/bloom_value.o \
 	src/bloomfilter.o
 
-REGRESS = setup bloom_io membership aggregates algebra estimates errors
+REGRESS = setup bloom_io membership aggregates algebra estimates selectivity errors
 
 PG_CPPFLAGS = -I$(srcdir)/src/core
 SHLIB_LINK = -lm

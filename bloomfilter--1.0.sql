@@ -279,19 +279,30 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.anycompatible, pg_catalog.int8, pg_cat
 -- Operators
 --
 
+-- The planner's estimate of the share of rows a membership test keeps
+CREATE FUNCTION bloom_membership_sel(pg_catalog.internal, pg_catalog.oid,
+	pg_catalog.internal, pg_catalog.int4)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_membership_sel(pg_catalog.internal, pg_catalog.oid, pg_catalog.internal, pg_catalog.int4) IS
+'restriction selectivity of @> and <@: tests the column''s most common values against a constant filter and spreads its other members over the remaining distinct values';
+
 -- No bloom @> bloom: it would capture f @> 'literal' as a bloom input
 CREATE OPERATOR @> (
 	LEFTARG = bloom,
 	RIGHTARG = pg_catalog.anycompatible,
 	FUNCTION = bloom_contains,
-	COMMUTATOR = <@
+	COMMUTATOR = <@,
+	RESTRICT = bloom_membership_sel
 );
 
 CREATE OPERATOR <@ (
 	LEFTARG = pg_catalog.anycompatible,
 	RIGHTARG = bloom,
 	FUNCTION = bloom_contained,
-	COMMUTATOR = @>
+	COMMUTATOR = @>,
+	RESTRICT = bloom_membership_sel
 );
 
 CREATE OPERATOR | (

@@ -3,8 +3,9 @@
 --
 -- The type, every function and aggregate with its argument types, the
 -- operators, casts and operator classes; the properties every function
--- must have (PARALLEL SAFE, IMMUTABLE but for bloom_info, STRICT but for
--- the aggregates' transition and combine functions and bloom_agg_final),
+-- must have (PARALLEL SAFE, IMMUTABLE but for bloom_info and the
+-- selectivity estimator, STRICT but for the aggregates' transition and
+-- combine functions and bloom_agg_final),
 -- read from the extension's members so that an object added later is
 -- checked too; a comment on every member; the aggregates' support
 -- functions and state type; the type's storage; NULL handling, including
@@ -15,7 +16,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(124);
+SELECT plan(131);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -151,7 +152,8 @@ SELECT set_eq(
           'bloom_agg_combine(bloom,bloom)', 'bloom_agg_final(bloom)',
           'bloom_intersect_agg_trans(bloom,bloom)', 'bloom_intersect_agg_final(bloom)',
           'bloom_agg(anycompatible)', 'bloom_agg(anycompatible,bigint,double precision)',
-          'bloom_union_agg(bloom)', 'bloom_intersect_agg(bloom)'],
+          'bloom_union_agg(bloom)', 'bloom_intersect_agg(bloom)',
+          'bloom_membership_sel(internal,oid,internal,integer)'],
     'the extension''s functions and aggregates are exactly the documented ones');
 
 SELECT is_empty(
@@ -165,11 +167,22 @@ SELECT is_empty(
         FROM pg_proc p
        WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
          AND p.provolatile <> 'i'
-         AND p.oid <> 'bloom_info(bloom)'::regprocedure$$,
-    'every function and aggregate of the extension but bloom_info is IMMUTABLE');
+         AND p.oid NOT IN ('bloom_info(bloom)'::regprocedure,
+                           'bloom_membership_sel(internal,oid,internal,integer)'::regprocedure)$$,
+    'every function and aggregate of the extension but bloom_info and the selectivity estimator is IMMUTABLE');
 SELECT is((SELECT provolatile FROM pg_proc WHERE oid = 'bloom_info(bloom)'::regprocedure),
           's'::"char",
           'bloom_info is STABLE');
+SELECT is((SELECT provolatile FROM pg_proc
+            WHERE oid = 'bloom_membership_sel(internal,oid,internal,integer)'::regprocedure),
+          's'::"char",
+          'bloom_membership_sel is STABLE, as the planner''s estimators are');
+SELECT is_empty(
+    $$SELECT o.oprname FROM pg_operator o
+       WHERE o.oprname IN ('@>', '<@')
+         AND 'bloom'::regtype IN (o.oprleft, o.oprright)
+         AND o.oprrest <> 'bloom_membership_sel'::regproc$$,
+    '@> and <@ estimate their selectivity with bloom_membership_sel');
 SELECT is_empty(
     $$SELECT p.oid::regprocedure::text
         FROM pg_proc p
@@ -324,6 +337,17 @@ SELECT throws_ok('SELECT bloom_create(10, 1)', '22023', NULL,
                  'bloom_create(10, 1): invalid_parameter_value');
 SELECT throws_ok('SELECT bloom_create(10000000000000)', '54000', NULL,
                  'bloom_create(10000000000000): program_limit_exceeded');
+SELECT throws_ok('SELECT bloom_create(9223372036854775807)', '54000', NULL,
+                 'the largest bigint capacity is program_limit_exceeded, not an allocation failure');
+SELECT throws_ok('SELECT bloom_create(1000, 5e-324)', '54000', NULL,
+                 'the smallest positive rate is program_limit_exceeded');
+SELECT throws_ok($$SELECT bloom_create(10, '-Infinity')$$, '22023', NULL,
+                 'an infinite rate is invalid_parameter_value');
+SELECT throws_ok('SELECT bloom_agg(i, 9223372036854775807, 0.01) FROM generate_series(1, 3) i',
+                 '54000', NULL,
+                 'bloom_agg sized past the limit is program_limit_exceeded before it allocates');
+SELECT throws_ok('SELECT bloom_agg(i, 1000, 1e-300) FROM generate_series(1, 3) i', '54000', NULL,
+                 'bloom_agg at an absurd rate is program_limit_exceeded');
 SELECT throws_ok($$SELECT 'garbage'::bloom$$, '22P02', NULL,
                  '''garbage''::bloom: invalid_text_representation');
 SELECT throws_ok($$SELECT '\x00'::bytea::bloom$$, '22P03', NULL,

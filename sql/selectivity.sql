@@ -1,0 +1,92 @@
+--
+-- selectivity: the planner's row estimate for a membership test, against
+-- the true count, on a uniform and on a skewed column
+--
+SET max_parallel_workers_per_gather = 0;
+
+-- uniform: every value once; skewed: value v about 100000/v^2 times
+CREATE TABLE sel_uniform AS SELECT i AS k FROM generate_series(1, 100000) AS i;
+CREATE TABLE sel_skewed AS SELECT 100000 / i AS k FROM generate_series(1, 100000) AS i;
+ANALYZE sel_uniform, sel_skewed;
+
+-- The planner's estimate and the true count of rows of query, with %s
+-- replaced by the filter as a literal (a constant the planner can read)
+CREATE FUNCTION sel_rows(query text, f bloom, OUT estimated float8, OUT actual bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+    q text := format(query, quote_literal(f::text) || '::bloom');
+    plan json;
+BEGIN
+    EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
+    estimated := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
+    EXECUTE 'SELECT count(*) FROM (' || q || ') AS rows' INTO actual;
+END
+$$;
+
+-- The planner's estimate of the share of sel_uniform's rows query keeps
+CREATE FUNCTION plan_share(query text) RETURNS numeric
+LANGUAGE plpgsql AS $$
+DECLARE
+    plan json;
+BEGIN
+    EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
+    RETURN round(((plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8 /
+                  (SELECT reltuples FROM pg_class
+                    WHERE oid = 'sel_uniform'::regclass))::numeric, 3);
+END
+$$;
+
+-- within a factor of two of the truth (and never a zero estimate)
+CREATE FUNCTION sel_close(estimated float8, actual bigint) RETURNS boolean
+LANGUAGE sql AS $$
+    SELECT estimated BETWEEN greatest(actual, 1) / 2.0 AND greatest(actual, 1) * 2.0
+$$;
+
+-- a constant filter of text values
+CREATE FUNCTION bloom_agg_text() RETURNS bloom IMMUTABLE
+LANGUAGE sql AS $$ SELECT bloom_add(bloom_create(10), 'x'::text) $$;
+
+CREATE TABLE sel_cases (name text, query text, f bloom);
+INSERT INTO sel_cases
+SELECT 'uniform, 5000 of its values', 'SELECT * FROM sel_uniform WHERE k <@ %s',
+       bloom_agg(i) FROM generate_series(1, 5000) AS i
+UNION ALL
+SELECT 'uniform, @> written the other way', 'SELECT * FROM sel_uniform WHERE %s @> k',
+       bloom_agg(i) FROM generate_series(1, 5000) AS i
+UNION ALL
+SELECT 'uniform, half its values', 'SELECT * FROM sel_uniform WHERE k <@ %s',
+       bloom_agg(i) FROM generate_series(1, 50000) AS i
+UNION ALL
+SELECT 'uniform, 5 values (exact filter)', 'SELECT * FROM sel_uniform WHERE k <@ %s',
+       bloom_agg(i) FROM generate_series(1, 5) AS i
+UNION ALL
+SELECT 'skewed, its 10 most common values', 'SELECT * FROM sel_skewed WHERE k <@ %s',
+       bloom_agg(i) FROM generate_series(1, 10) AS i
+UNION ALL
+SELECT 'skewed, 1000 of its rare values', 'SELECT * FROM sel_skewed WHERE k <@ %s',
+       bloom_agg(k) FROM (SELECT DISTINCT k FROM sel_skewed
+                           WHERE k >= 100 ORDER BY k LIMIT 1000) AS rare
+UNION ALL
+SELECT 'skewed, common and rare values', 'SELECT * FROM sel_skewed WHERE k <@ %s',
+       bloom_agg(i) FROM generate_series(1, 20000) AS i
+UNION ALL
+SELECT 'skewed, sized filter', 'SELECT * FROM sel_skewed WHERE k <@ %s',
+       bloom_agg(i, 100000, 0.01) FROM generate_series(2, 3000) AS i;
+
+SELECT name, actual, sel_close(estimated, actual) AS within_2x
+  FROM sel_cases, LATERAL sel_rows(query, f)
+ ORDER BY name;
+
+-- an empty filter keeps no row, a NULL filter none either
+SELECT estimated <= 1 AS at_most_one_row, actual
+  FROM sel_rows('SELECT * FROM sel_uniform WHERE k <@ %s',
+                (SELECT bloom_agg(i) FROM generate_series(1, 0) AS i));
+EXPLAIN (COSTS OFF) SELECT * FROM sel_uniform WHERE k <@ NULL::bloom;
+
+-- a filter known only at run time gets the default share (5%), and so
+-- does a filter of another kind (the error is for run time)
+SELECT plan_share('SELECT * FROM sel_uniform WHERE k <@ (SELECT bloom_agg(1))');
+SELECT plan_share('SELECT * FROM sel_uniform WHERE k <@ bloom_agg_text()');
+
+DROP TABLE sel_uniform, sel_skewed, sel_cases;
+DROP FUNCTION sel_rows, sel_close, plan_share, bloom_agg_text;

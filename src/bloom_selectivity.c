@@ -1,0 +1,158 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_selectivity.c
+ *	  The planner's estimate of the share of rows that a membership test
+ *	  (value <@ filter, filter @> value) keeps.
+ *
+ * A membership test keeps the rows whose value is in the filter's set and
+ * a false-positive share of the others.  When the filter is known at
+ * planning time (a constant, or a parameter's value in a custom plan), the
+ * estimate reads it: the column's most common values are tested against
+ * the filter itself, which gives their share exactly (false positives
+ * included, since they match at run time too), and the filter's remaining
+ * members are assumed to be spread over the column's other distinct
+ * values.  The filter's estimated distinct count and current
+ * false-positive rate come from the core's estimators.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_selectivity.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "bloomfilter.h"
+
+#include <math.h>
+
+#include "access/htup_details.h"
+#include "catalog/pg_statistic.h"
+#include "catalog/pg_type.h"
+#include "nodes/nodeFuncs.h"
+#include "utils/lsyscache.h"
+#include "utils/selfuncs.h"
+
+/*
+ * Share of rows kept when the filter is not known at planning time, or
+ * the column tested is the filter itself: that of a filter holding one
+ * value in twenty of the column's.
+ */
+#define BLOOM_DEFAULT_SEL	0.05
+
+/*
+ * Share of the rows described by vardata whose value tests positive in
+ * filter.  Values of another kind than the filter's are an error at run
+ * time; here they get the default.
+ */
+static Selectivity
+membership_selectivity(VariableStatData *vardata, Oid opfunc,
+					   const bf_view *filter, Oid collation)
+{
+	double		members = bf_cardinality(filter);
+	double		fpr = bf_current_fpr(filter);
+	double		nullfrac = 0.0;
+	double		mcv_freq = 0.0;
+	double		mcv_hit_freq = 0.0;
+	double		mcv_hits = 0.0;
+	double		mcv_count = 0.0;
+	double		ndistinct;
+	double		rest_distinct;
+	double		rest_members;
+	double		rest_freq;
+	double		share;
+	bool		isdefault;
+	BloomHasher hasher;
+
+	bloom_hasher_init(&hasher, vardata->atttype, collation,
+					  CurrentMemoryContext);
+	if (filter->hdr.kind != BLOOM_KIND_NONE && filter->hdr.kind != hasher.kind)
+		return BLOOM_DEFAULT_SEL;
+
+	if (HeapTupleIsValid(vardata->statsTuple) &&
+		statistic_proc_security_check(vardata, opfunc))
+	{
+		Form_pg_statistic stats = (Form_pg_statistic) GETSTRUCT(vardata->statsTuple);
+		AttStatsSlot sslot;
+
+		nullfrac = stats->stanullfrac;
+		if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_MCV,
+							 InvalidOid,
+							 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
+		{
+			for (int i = 0; i < sslot.nvalues; i++)
+			{
+				mcv_freq += sslot.numbers[i];
+				if (bf_contains(filter, bloom_hash_value(&hasher, sslot.values[i])))
+				{
+					mcv_hit_freq += sslot.numbers[i];
+					mcv_hits += 1.0;
+				}
+			}
+			mcv_count = sslot.nvalues;
+			free_attstatsslot(&sslot);
+		}
+	}
+
+	/*
+	 * Without statistics, get_variable_numdistinct guesses a constant; a
+	 * column tested against a filter is more often a key, so take the
+	 * table's row count instead.
+	 */
+	ndistinct = get_variable_numdistinct(vardata, &isdefault);
+	if (isdefault && vardata->rel != NULL && vardata->rel->tuples > 0)
+		ndistinct = vardata->rel->tuples;
+
+	rest_freq = Max(0.0, 1.0 - nullfrac - mcv_freq);
+	rest_distinct = Max(1.0, ndistinct - mcv_count);
+	rest_members = isinf(members) ? rest_distinct : Max(0.0, members - mcv_hits);
+	share = Min(1.0, rest_members / rest_distinct);
+
+	return mcv_hit_freq + rest_freq * (share + (1.0 - share) * fpr);
+}
+
+/*
+ * bloom_membership_sel: restriction selectivity of @> and <@.
+ *
+ * Finds the side of the clause that is a column (or another expression
+ * with statistics) and the side that is the filter; estimates from the
+ * filter when it is a constant, else returns the default.
+ */
+PG_FUNCTION_INFO_V1(bloom_membership_sel);
+Datum
+bloom_membership_sel(PG_FUNCTION_ARGS)
+{
+	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
+	Oid			operator = PG_GETARG_OID(1);
+	List	   *args = (List *) PG_GETARG_POINTER(2);
+	int			varRelid = PG_GETARG_INT32(3);
+	VariableStatData vardata;
+	Node	   *other;
+	bool		varonleft;
+	Oid			lefttype;
+	Oid			righttype;
+	Selectivity sel = BLOOM_DEFAULT_SEL;
+
+	if (!get_restriction_variable(root, args, varRelid,
+								  &vardata, &other, &varonleft))
+		PG_RETURN_FLOAT8(BLOOM_DEFAULT_SEL);
+
+	/* the filter is the operand not declared anycompatible */
+	op_input_types(operator, &lefttype, &righttype);
+	if (varonleft != (lefttype != ANYCOMPATIBLEOID) && IsA(other, Const))
+	{
+		Const	   *filter = (Const *) other;
+
+		if (filter->constisnull)
+			sel = 0.0;
+		else
+		{
+			bf_view		view = bloom_datum_view(filter->constvalue);
+
+			sel = membership_selectivity(&vardata, get_opcode(operator), &view,
+										 PG_GET_COLLATION());
+		}
+	}
+	ReleaseVariableStats(vardata);
+	CLAMP_PROBABILITY(sel);
+	PG_RETURN_FLOAT8(sel);
+}
