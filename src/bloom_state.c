@@ -281,6 +281,17 @@ state_view(const BloomState *state)
 }
 
 /*
+ * Read the blocks phase's parameters back from its filter's header, which
+ * an in-place union or intersection may have changed.
+ */
+static void
+sync_params(BloomState *state)
+{
+	if (bf_read_header(state->filter, state->len, &state->params) != BF_OK)
+		elog(ERROR, "bloom aggregate state is corrupt");
+}
+
+/*
  * Replace the blocks phase's filter with its union (or intersection) with
  * other, a filter with fewer blocks: the state's filter is folded down.
  */
@@ -375,6 +386,8 @@ merge_view(BloomState *state, const bf_view *other)
 		replace_filter(state, other, false);
 	else if (status != BF_OK)
 		bloom_raise_incompatible(status, &mine, other);
+	else
+		sync_params(state);
 }
 
 /*
@@ -464,6 +477,8 @@ bloom_state_intersect(BloomState *state, Datum other)
 		replace_filter(state, &view, true);
 	else if (status != BF_OK)
 		bloom_raise_incompatible(status, &mine, &view);
+	else
+		sync_params(state);
 }
 
 /*

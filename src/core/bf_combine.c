@@ -285,7 +285,10 @@ bf_exact_union_bits(const bf_view *exact, const bf_view *blocks)
  * Combine src into the block filter in buf, in place, by OR or by AND: src
  * is a block filter of the same block count or of a count larger by a
  * power of two (folded on the way), or, for OR only, an exact filter.  The
- * header's count of set bits, and its kind if it held none, are updated.
+ * header's count of set bits, and its kind if it held none, are updated,
+ * and its parameters become those bf_union and bf_intersect would choose
+ * (result_header), so that combining many filters in place gives the same
+ * bytes in any order.
  *
  * Returns BF_E_LAYOUT if buf holds an exact filter or the result would be
  * one (AND with an exact filter), and BF_E_FOLD if src has fewer blocks:
@@ -344,6 +347,15 @@ combine_into(void *buf, size_t len, const bf_view *src, bool is_and)
 	dst.hdr.bits_set = bits;
 	if (dst.hdr.kind == 0)
 		dst.hdr.kind = src->hdr.kind;
+	/* the parameters bf_union and bf_intersect would give, in any order */
+	if (src->hdr.layout == BF_LAYOUT_BLOCKS &&
+		src->hdr.nitems == dst.hdr.nitems &&
+		params_precede(&src->hdr, &dst.hdr))
+	{
+		dst.hdr.capacity = src->hdr.capacity;
+		dst.hdr.fpr = src->hdr.fpr;
+		dst.hdr.flags = src->hdr.flags;
+	}
 	bf_write_header(buf, &dst.hdr);
 	return BF_OK;
 }
