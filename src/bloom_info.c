@@ -59,7 +59,8 @@ bloom_info(PG_FUNCTION_ARGS)
 	values[0] = Int32GetDatum(view.hdr.version);
 	values[1] = CStringGetTextDatum(blocks ? "blocks" : "exact");
 	values[2] = CStringGetTextDatum("xxh3_64");
-	values[3] = Int64GetDatum((int64) VARSIZE_ANY(filter));
+	/* as a value in memory: a short header on disk would change the count */
+	values[3] = Int64GetDatum((int64) (VARHDRSZ + VARSIZE_ANY_EXHDR(filter)));
 	values[4] = Int64GetDatum((int64) nbits);
 	values[5] = Int64GetDatum((int64) view.hdr.nitems);
 	values[6] = Int64GetDatum((int64) view.hdr.bits_set);
