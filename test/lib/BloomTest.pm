@@ -24,6 +24,24 @@ use File::Path qw(rmtree);
 my $pgxs;
 my $bindir;
 
+# On failure, before the scratch directory goes: the end of the test's own
+# log (PostgreSQL::Test::Utils sends the reasons for a failure there, not to
+# the terminal) and of each server's log, on stderr.
+sub print_log_tails
+{
+	my ($scratch) = @_;
+
+	for my $log (sort glob("$scratch/tmp_check/log/*"))
+	{
+		open my $fh, '<', $log or next;
+		my @lines = <$fh>;
+		close $fh;
+		splice(@lines, 0, @lines - 40) if @lines > 40;
+		print STDERR "--- the end of $log:\n", @lines;
+	}
+	return;
+}
+
 BEGIN
 {
 	chomp($bindir = `pg_config --bindir`);
@@ -40,6 +58,7 @@ BEGIN
 		chown $uid, $gid, $scratch or die "chown $scratch: $!\n";
 		my $status = system('runuser', '-u', 'postgres', '--', 'env',
 			"BLOOMTEST_SCRATCH=$scratch", $^X, $0, @ARGV);
+		print_log_tails($scratch) if $status != 0;
 		rmtree($scratch);
 		exit($status == 0 ? 0 : (($status >> 8) || 1));
 	}
