@@ -1,0 +1,134 @@
+#!/usr/bin/perl
+# test/t/sanitizer.t: the SQL tests on a server that loads the extension
+# built with AddressSanitizer and UndefinedBehaviorSanitizer.
+#
+# "make -C test server-asan" builds that library into a private PostgreSQL
+# installation tree, test/build/server-asan/root.  This starts a cluster from
+# the tree with clang's sanitizer runtime preloaded into the server (with the
+# stub test/lib/swift_demangle.c, which says why), checks that a backend
+# really runs the instrumented library, runs pg_regress and every pgTAP file
+# against it, stops it, and then requires that no sanitizer report was
+# written and that no server process died.  Leak detection is off: a backend
+# frees its memory by memory context, not with free().
+#
+# The sanitizers watch malloc's blocks, stacks and globals: an overrun that
+# stays inside a block of a memory context (most pallocs) goes unseen.
+#
+# Debian's PostgreSQL 15 is built without assertions (--enable-cassert) and
+# Debian's archive has no build with them; the test says which it ran on.
+use strict;
+use warnings;
+use FindBin;
+use lib "$FindBin::RealBin/../lib";
+use BloomTest;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use File::Basename qw(dirname);
+use IPC::Run;
+
+my $top = BloomTest::source_dir();
+my $build = "$top/test/build/server-asan";
+chomp(my $bindir = `pg_config --bindir`);
+chomp(my $pkglibdir = `pg_config --pkglibdir`);
+my $library = "$build/root$pkglibdir/bloomfilter.so";
+my $stub = "$build/swift_demangle.so";
+for my $file ($library, $stub)
+{
+	die "$file not found: run make -C test server-asan\n" unless -f $file;
+}
+chomp(my $runtime = `clang -print-file-name=libclang_rt.asan-x86_64.so`);
+die "clang's ASan runtime not found\n" unless -f $runtime;
+
+# The library calls the sanitizers' runtime: it is instrumented
+my $symbols = `nm -D --undefined-only $library`;
+like($symbols, qr/\b__asan_report_load\d/, 'bloomfilter.so is built with AddressSanitizer');
+like($symbols, qr/\b__ubsan_handle_/, 'bloomfilter.so is built with UndefinedBehaviorSanitizer');
+
+my $reports = "$PostgreSQL::Test::Utils::tmp_check/sanitizer";
+mkdir $reports or die "mkdir $reports: $!\n";
+
+my $node = PostgreSQL::Test::Cluster->new('asan',
+	install_path => dirname("$build/root$bindir"));
+$node->init;
+$node->append_conf('postgresql.conf', "jit = off\nlog_statement = none\n");
+{
+	local $ENV{LD_PRELOAD} = "$runtime $stub";
+	local $ENV{ASAN_OPTIONS} = "detect_leaks=0:abort_on_error=1:log_path=$reports/report";
+	local $ENV{UBSAN_OPTIONS} = "print_stacktrace=1:halt_on_error=1:log_path=$reports/report";
+	$node->start;
+}
+
+# Queries that fail return '': nothing after the start may die, so that the
+# end still looks for reports
+sub query
+{
+	my ($database, $sql) = @_;
+	my ($ret, $stdout, $stderr) = $node->psql($database, $sql);
+	diag($stderr) if $ret != 0;
+	return $ret == 0 ? $stdout : '';
+}
+
+is(query('postgres', "SELECT setting FROM pg_config WHERE name = 'PKGLIBDIR'"),
+	"$build/root$pkglibdir", 'the server takes its libraries from the private tree');
+
+# A backend that has loaded the library maps both it and the runtime
+my $maps = query('postgres', q{
+	BEGIN;
+	CREATE EXTENSION bloomfilter;
+	SELECT pg_read_file('/proc/self/maps');
+	ROLLBACK;
+});
+like($maps, qr/\Q$library\E$/m, 'a backend loads the tree\'s bloomfilter.so');
+like($maps, qr/\Q$runtime\E$/m, 'a backend runs with the sanitizer runtime');
+
+my $assertions = query('postgres', 'SHOW debug_assertions');
+diag($assertions eq 'on'
+	? 'the server is built with assertions (debug_assertions = on)'
+	: "the server is built without assertions (debug_assertions = $assertions): "
+	  . "Debian's archive has no PostgreSQL 15 built with --enable-cassert");
+
+local $ENV{PGHOST} = $node->host;
+local $ENV{PGPORT} = $node->port;
+
+# Runs a command for at most PostgreSQL's default test timeout: its output
+# and error output, and whether it exited 0
+sub run_merged
+{
+	my $output;
+	my $ok = eval {
+		IPC::Run::run(\@_, '>&', \$output,
+			IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+	};
+	return (($output // '') . ($@ // ''), $ok);
+}
+
+# pg_regress as make installcheck runs it, writing to the scratch directory
+# rather than to the source tree
+my $outputdir = "$PostgreSQL::Test::Utils::tmp_check/regress";
+my ($output, $ok) = run_merged('make', '-s', '-C', $top, 'installcheck',
+	"EXTRA_REGRESS_OPTS=--outputdir=$outputdir");
+my ($summary) = $output =~ /^\s*((?:All \d+|\d+ of \d+) tests? \w+)/m;
+ok($ok, 'pg_regress: ' . ($summary // 'no summary'))
+  or diag($output, -f "$outputdir/regression.diffs"
+	? slurp_file("$outputdir/regression.diffs") : '');
+
+query('postgres', 'CREATE DATABASE pgtap');
+for my $file (sort glob("$top/test/pgtap/*.sql"))
+{
+	($output, $ok) = run_merged('pg_prove', '-d', 'pgtap', $file);
+	ok($ok, 'pgTAP: ' . ($file =~ s{^\Q$top\E/}{}r)) or diag($output);
+}
+
+$node->stop('fast', fail_ok => 1);
+
+my @found = glob("$reports/*");
+is(scalar @found, 0, 'no sanitizer report')
+  or diag(map { "$_:\n" . slurp_file($_) } @found);
+my @failures = grep {
+	/runtime error|Sanitizer|terminated by signal|server process .* exited with exit code/
+} split /\n/, slurp_file($node->logfile);
+is(scalar @failures, 0, 'no server process failed')
+  or diag(join("\n", @failures));
+
+done_testing();
