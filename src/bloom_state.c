@@ -87,15 +87,22 @@ alloc_set(BloomState *state, uint64 nslots)
 	bf_hashset_init(&state->set, slots, nslots);
 }
 
+/* Give the state room for a block filter as params describe, unwritten */
+static void
+alloc_filter_space(BloomState *state)
+{
+	state->len = bf_size_blocks(state->params.nitems);
+	state->filter = bloom_alloc_filter(state->hdr.eoh_context, state->len,
+									   &state->space);
+}
+
 /* Give the state an empty block filter as params describe */
 static void
 alloc_filter(BloomState *state)
 {
 	bf_status	status;
 
-	state->len = bf_size_blocks(state->params.nitems);
-	state->filter = bloom_alloc_filter(state->hdr.eoh_context, state->len,
-									   &state->space);
+	alloc_filter_space(state);
 	status = bf_init(state->filter, state->len, &state->params);
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS, NULL);
@@ -370,7 +377,7 @@ merge_view(BloomState *state, const bf_view *other)
 		pfree(state->set.slots);
 		memset(&state->set, 0, sizeof(state->set));
 		state->params = other->hdr;
-		alloc_filter(state);
+		alloc_filter_space(state);
 		memcpy(state->filter, other->payload - BF_HEADER_SIZE, state->len);
 		if (state->params.kind == BLOOM_KIND_NONE && mine.hdr.kind != BLOOM_KIND_NONE)
 		{
