@@ -77,6 +77,11 @@ SELECT name, actual, sel_close(estimated, actual) AS within_2x
   FROM sel_cases, LATERAL sel_rows(query, f)
  ORDER BY name;
 
+-- an expression without statistics: the filter's members over the rows
+SELECT actual, sel_close(estimated, actual) AS within_2x
+  FROM sel_rows('SELECT * FROM sel_uniform WHERE k + 0 <@ %s',
+                (SELECT bloom_agg(i) FROM generate_series(1, 5000) AS i));
+
 -- an empty filter keeps no row, a NULL filter none either
 SELECT estimated <= 1 AS at_most_one_row, actual
   FROM sel_rows('SELECT * FROM sel_uniform WHERE k <@ %s',

@@ -63,8 +63,10 @@ membership_selectivity(VariableStatData *vardata, Oid opfunc,
 	bool		isdefault;
 	BloomHasher hasher;
 
-	bloom_hasher_init(&hasher, vardata->atttype, collation,
-					  CurrentMemoryContext);
+	/* the column's type where there are statistics, else the expression's */
+	bloom_hasher_init(&hasher,
+					  OidIsValid(vardata->atttype) ? vardata->atttype : vardata->vartype,
+					  collation, CurrentMemoryContext);
 	if (filter->hdr.kind != BLOOM_KIND_NONE && filter->hdr.kind != hasher.kind)
 		return BLOOM_DEFAULT_SEL;
 
