@@ -25,6 +25,7 @@ use warnings;
 use FindBin;
 use lib "$FindBin::RealBin/../lib";
 use BloomTest;
+use SharedFilters;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use IPC::Run;
@@ -39,19 +40,9 @@ my $node = PostgreSQL::Test::Cluster->new('concurrency');
 $node->init;
 $node->start;
 
-my $small = 1000 * $scale;
-$node->safe_psql(
-	'postgres', qq{
-CREATE EXTENSION bloomfilter;
-CREATE TABLE filters (id int PRIMARY KEY, f bloom NOT NULL);
-INSERT INTO filters
-  SELECT id, bloom_create(capacity, fpr)
-  FROM (VALUES (1, 100000, 0.01), (2, 10000, 0.01),
-			   (3, $small, 0.01), (4, 20000, 0.001)) AS s (id, capacity, fpr);
-CREATE TABLE committed (fid int NOT NULL, v bigint PRIMARY KEY);
-CREATE TABLE anomalies (fid int NOT NULL, lost bigint NOT NULL);
-CREATE SEQUENCE vals;
-});
+SharedFilters::create($node, $scale);
+$node->safe_psql('postgres',
+	'CREATE TABLE anomalies (fid int NOT NULL, lost bigint NOT NULL)');
 
 # The setup is what the test means it to be: filters out of line in TOAST
 my $toast = $node->safe_psql('postgres',
@@ -61,14 +52,7 @@ is($node->safe_psql('postgres', "SELECT count(DISTINCT chunk_id) FROM $toast"),
 	'the large filters are stored out of line');
 
 my $scripts = PostgreSQL::Test::Utils::tempdir('scripts');
-PostgreSQL::Test::Utils::append_to_file("$scripts/writer.sql", q{
-\set fid random(1, 4)
-SELECT nextval('vals') AS v \gset
-BEGIN;
-UPDATE filters SET f = bloom_add(f, :v::bigint) WHERE id = :fid;
-INSERT INTO committed (fid, v) VALUES (:fid, :v);
-COMMIT;
-});
+my $writer = SharedFilters::writer_script($scripts);
 PostgreSQL::Test::Utils::append_to_file("$scripts/reader.sql", q{
 \set fid random(1, 4)
 SELECT count(*) AS lost
@@ -81,22 +65,11 @@ SELECT # f, (bloom_info(f)).fill_ratio, f @> -1::bigint
   FROM filters WHERE id = :fid;
 });
 
-# One pgbench thread: its per-script counts, the number of adds expected,
-# are summed without a lock across threads.
 my $start = time;
 my ($out, $err);
 my $ran = IPC::Run::run(
-	[
-		'pgbench',                '-n',
-		'-h',                     $node->host,
-		'-p',                     $node->port,
-		'-c',                     $clients,
-		'-j',                     1,
-		'-t',                     $per_client,
-		'-f',                     "$scripts/writer.sql\@3",
-		'-f',                     "$scripts/reader.sql\@1",
-		'postgres'
-	],
+	SharedFilters::pgbench_command($node, $clients, $per_client, $writer,
+		"$scripts/reader.sql"),
 	'>', \$out, '2>', \$err);
 my $total = $clients * $per_client;
 ok($ran, 'pgbench ran') or diag($out, $err);
@@ -115,11 +88,7 @@ is($node->safe_psql('postgres', 'SELECT last_value FROM vals'),
 # Members, per filter, as the readers saw them and at the end
 is($node->safe_psql('postgres', 'SELECT count(*) FROM anomalies'),
 	'0', 'no reader saw a committed value missing from its filter');
-my $lost = $node->safe_psql(
-	'postgres', q{
-SELECT sum((SELECT count(*) FROM committed AS c
-			WHERE c.fid = x.id AND NOT x.f @> c.v))
-FROM filters AS x});
+my $lost = SharedFilters::lost_adds($node);
 diag("committed adds: $committed, lost: $lost");
 is($lost, '0', 'every committed value is a member of its filter');
 

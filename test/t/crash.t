@@ -19,6 +19,7 @@ use warnings;
 use FindBin;
 use lib "$FindBin::RealBin/../lib";
 use BloomTest;
+use SharedFilters;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use IPC::Run;
@@ -38,28 +39,10 @@ $node->init;
 $node->append_conf('postgresql.conf', 'fsync = on');
 $node->start;
 
-my $small = 1000 * $scale;
-$node->safe_psql(
-	'postgres', qq{
-CREATE EXTENSION bloomfilter;
-CREATE TABLE filters (id int PRIMARY KEY, f bloom NOT NULL);
-INSERT INTO filters
-  SELECT id, bloom_create(capacity, fpr)
-  FROM (VALUES (1, 100000, 0.01), (2, 10000, 0.01),
-			   (3, $small, 0.01), (4, 20000, 0.001)) AS s (id, capacity, fpr);
-CREATE TABLE committed (fid int NOT NULL, v bigint PRIMARY KEY);
-CREATE SEQUENCE vals;
-});
+SharedFilters::create($node, $scale);
 
 my $scripts = PostgreSQL::Test::Utils::tempdir('scripts');
-PostgreSQL::Test::Utils::append_to_file("$scripts/writer.sql", q{
-\set fid random(1, 4)
-SELECT nextval('vals') AS v \gset
-BEGIN;
-UPDATE filters SET f = bloom_add(f, :v::bigint) WHERE id = :fid;
-INSERT INTO committed (fid, v) VALUES (:fid, :v);
-COMMIT;
-});
+my $writer = SharedFilters::writer_script($scripts);
 PostgreSQL::Test::Utils::append_to_file("$scripts/reader.sql", q{
 \set fid random(1, 4)
 SELECT count(*) FROM committed AS c JOIN filters AS x ON x.id = c.fid
@@ -70,17 +53,8 @@ SELECT # f, (bloom_info(f)).fill_ratio FROM filters WHERE id = :fid;
 # pgbench in the background, its output in files: nothing to pump
 my $start   = time;
 my $pgbench = IPC::Run::start(
-	[
-		'pgbench',                '-n',
-		'-h',                     $node->host,
-		'-p',                     $node->port,
-		'-c',                     $clients,
-		'-j',                     1,
-		'-t',                     $per_client,
-		'-f',                     "$scripts/writer.sql\@3",
-		'-f',                     "$scripts/reader.sql\@1",
-		'postgres'
-	],
+	SharedFilters::pgbench_command($node, $clients, $per_client, $writer,
+		"$scripts/reader.sql"),
 	'>', "$scripts/out", '2>', "$scripts/err");
 
 # Poll the log of adds; a count read here was committed and acknowledged
@@ -107,11 +81,7 @@ ok( $node->log_contains(
 	'the restart ran crash recovery');
 
 my $committed = $node->safe_psql('postgres', 'SELECT count(*) FROM committed');
-my $lost      = $node->safe_psql(
-	'postgres', q{
-SELECT sum((SELECT count(*) FROM committed AS c
-			WHERE c.fid = x.id AND NOT x.f @> c.v))
-FROM filters AS x});
+my $lost      = SharedFilters::lost_adds($node);
 diag("committed adds seen before the crash: $seen, "
 	  . "after recovery: $committed, lost: $lost");
 cmp_ok($committed, '>=', $seen,
