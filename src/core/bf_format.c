@@ -34,27 +34,6 @@
  */
 #include "bf_internal.h"
 
-/* Store a double as the little-endian bytes of its IEEE 754 encoding */
-static void
-store_double(uint8_t *p, double v)
-{
-	uint64_t	bits;
-
-	memcpy(&bits, &v, sizeof(bits));
-	bf_store64(p, bits);
-}
-
-/* Load a double stored by store_double */
-static double
-load_double(const uint8_t *p)
-{
-	uint64_t	bits = bf_load64(p);
-	double		v;
-
-	memcpy(&v, &bits, sizeof(v));
-	return v;
-}
-
 /*
  * Serialized size of a filter of nblocks blocks.  The caller keeps nblocks
  * within BF_MAX_BLOCKS, so the result fits in BF_MAX_SIZE.
@@ -109,7 +88,7 @@ bf_write_header(void *buf, const bf_header *hdr)
 	bf_store32(p + BF_OFF_KIND, hdr->kind);
 	bf_store64(p + BF_OFF_SEED, hdr->seed);
 	bf_store64(p + BF_OFF_CAPACITY, hdr->capacity);
-	store_double(p + BF_OFF_FPR, hdr->fpr);
+	bf_store_double(p + BF_OFF_FPR, hdr->fpr);
 	bf_store64(p + BF_OFF_NITEMS, hdr->nitems);
 	bf_store64(p + BF_OFF_BITS_SET, hdr->bits_set);
 }
@@ -150,7 +129,7 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 	hdr->kind = bf_load32(p + BF_OFF_KIND);
 	hdr->seed = bf_load64(p + BF_OFF_SEED);
 	hdr->capacity = bf_load64(p + BF_OFF_CAPACITY);
-	hdr->fpr = load_double(p + BF_OFF_FPR);
+	hdr->fpr = bf_load_double(p + BF_OFF_FPR);
 	hdr->nitems = bf_load64(p + BF_OFF_NITEMS);
 	hdr->bits_set = bf_load64(p + BF_OFF_BITS_SET);
 

@@ -122,6 +122,27 @@ bf_store64(uint8_t *p, uint64_t v)
 	memcpy(p, &v, sizeof(v));
 }
 
+/* Write a double as the little-endian bytes of its IEEE 754 encoding */
+static inline void
+bf_store_double(uint8_t *p, double v)
+{
+	uint64_t	bits;
+
+	memcpy(&bits, &v, sizeof(bits));
+	bf_store64(p, bits);
+}
+
+/* Read a double written by bf_store_double */
+static inline double
+bf_load_double(const uint8_t *p)
+{
+	uint64_t	bits = bf_load64(p);
+	double		v;
+
+	memcpy(&v, &bits, sizeof(v));
+	return v;
+}
+
 /*
  * The operations that touch every byte of a payload or sit on the hot path,
  * in one table so that the CPU-specific set is chosen once.  Block pointers

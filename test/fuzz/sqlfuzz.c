@@ -622,7 +622,6 @@ spec_problem(const uint8_t *p, size_t len)
 	uint8_t		layout;
 	uint64_t	nitems;
 	uint64_t	flags;
-	uint64_t	fprbits;
 	double		fpr;
 	uint64_t	i;
 
@@ -643,8 +642,7 @@ spec_problem(const uint8_t *p, size_t len)
 	if (p[BF_OFF_RESERVED0] != 0 || bf_load32(p + BF_OFF_RESERVED1) != 0 ||
 		bf_load32(p + BF_OFF_RESERVED2) != 0)
 		return "reserved";
-	fprbits = bf_load64(p + BF_OFF_FPR);
-	memcpy(&fpr, &fprbits, sizeof(fpr));
+	fpr = bf_load_double(p + BF_OFF_FPR);
 	if (!(fpr > 0.0 && fpr < 1.0))
 		return "target rate";
 	nitems = bf_load64(p + BF_OFF_NITEMS);
@@ -678,16 +676,6 @@ spec_problem(const uint8_t *p, size_t len)
 			bf_load64(p + BF_HEADER_SIZE + i * BF_HASH_BYTES))
 			return "hashes not ascending";
 	return NULL;
-}
-
-/* Store a double's bits little-endian */
-static void
-store_double(uint8_t *p, double d)
-{
-	uint64_t	bits;
-
-	memcpy(&bits, &d, sizeof(bits));
-	bf_store64(p, bits);
 }
 
 /* A valid target rate, often at an edge of (0, 1) */
@@ -887,7 +875,7 @@ build_filter(Rng *rng, Buf *b, uint8_t layout, uint64_t nitems,
 	bf_store32(p + BF_OFF_KIND, kind);
 	if (!exact)
 		bf_store64(p + BF_OFF_CAPACITY, valid_capacity(rng));
-	store_double(p + BF_OFF_FPR, valid_fpr(rng));
+	bf_store_double(p + BF_OFF_FPR, valid_fpr(rng));
 	bf_store64(p + BF_OFF_NITEMS, nitems);
 	if (exact)
 		for (i = 0; i < nitems; i++)
@@ -1053,7 +1041,7 @@ mutate_header(Rng *rng, Buf *b)
 			bf_store64(p + BF_OFF_CAPACITY, PICK(rng, capacities));
 			break;
 		case 10:
-			store_double(p + BF_OFF_FPR, PICK(rng, fprs));
+			bf_store_double(p + BF_OFF_FPR, PICK(rng, fprs));
 			break;
 		case 11:
 			switch (rng_below(rng, 4))
@@ -1142,7 +1130,7 @@ gen_valid(Rng *rng, Buf *b)
 		case 2:
 			if (b->data[BF_OFF_LAYOUT] == BF_LAYOUT_BLOCKS)
 				bf_store64(b->data + BF_OFF_CAPACITY, valid_capacity(rng));
-			store_double(b->data + BF_OFF_FPR, valid_fpr(rng));
+			bf_store_double(b->data + BF_OFF_FPR, valid_fpr(rng));
 			break;
 		case 3:
 			if (b->data[BF_OFF_LAYOUT] == BF_LAYOUT_BLOCKS &&
