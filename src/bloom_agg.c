@@ -39,15 +39,13 @@ aggregate_context(FunctionCallInfo fcinfo, const char *function)
 }
 
 /*
- * The state in argument 0, to modify in place.  On every row but the first
- * the executor passes back the read-write object we returned, which only
- * an aggregate can hold (and the call site remembers the last one, so the
- * common case is one comparison); otherwise (NULL, or a plain value) a new
- * state is made in the aggregate context, which also checks that there is
- * one.
+ * The state in argument 0 when it is not the one this call site returned
+ * last (writable_state): a read-write object of ours is used as it is;
+ * otherwise (NULL, or a plain value) a new state is made in the aggregate
+ * context, which also checks that there is one.
  */
-static BloomState *
-writable_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
+static pg_noinline BloomState *
+adopt_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 	Datum		datum = PG_GETARG_DATUM(0);
@@ -55,14 +53,29 @@ writable_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 
 	if (PG_ARGISNULL(0))
 		state = bloom_state_create(aggregate_context(fcinfo, function), kind);
-	else if (datum == cache->state_datum && cache->state != NULL)
-		return cache->state;
 	else if (!DatumIsReadWriteExpandedObject(datum, false, -1) ||
 			 (state = bloom_state_of(datum)) == NULL)
 		state = bloom_state_from_datum(datum, aggregate_context(fcinfo, function));
 	cache->state = state;
 	cache->state_datum = bloom_state_datum(state);
 	return state;
+}
+
+/*
+ * The state in argument 0, to modify in place.  On every row but the first
+ * the executor passes back the read-write object we returned, which only
+ * an aggregate can hold; the call site remembers it, so that case is one
+ * comparison.
+ */
+static inline BloomState *
+writable_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
+{
+	const BloomCallCache *cache = (const BloomCallCache *) fcinfo->flinfo->fn_extra;
+
+	if (likely(cache != NULL && cache->state != NULL && !PG_ARGISNULL(0) &&
+			   PG_GETARG_DATUM(0) == cache->state_datum))
+		return cache->state;
+	return adopt_state(fcinfo, function, kind);
 }
 
 /* Transition of bloom_agg(value) */

@@ -245,10 +245,11 @@ cache_filter(BloomCallCache *cache, struct varlena *raw, MemoryContext mcxt)
 
 /*
  * The filter argument argno, read once per query when it is stored: a
- * view valid until the next call at this call site.
+ * view valid until the next call at this call site (bloom_cached_filter's
+ * slow path, and the whole of it).
  */
 const bf_view *
-bloom_cached_filter(FunctionCallInfo fcinfo, int argno)
+bloom_cached_filter_lookup(FunctionCallInfo fcinfo, int argno)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
@@ -305,14 +306,6 @@ bloom_sized_header(int64 capacity, double fpr, uint32 kind)
 	bf_header_init(&hdr, BF_LAYOUT_BLOCKS, nblocks, (uint64) capacity, fpr, 0,
 				   kind);
 	return hdr;
-}
-
-/* Refuse a value of another kind than the filter holds */
-void
-bloom_check_kind(const bf_view *view, uint32 value_kind)
-{
-	if (view->hdr.kind != value_kind && view->hdr.kind != BLOOM_KIND_NONE)
-		bloom_raise_kind_mismatch(view->hdr.kind, value_kind);
 }
 
 /*

@@ -149,13 +149,6 @@ bloom_state_of(Datum datum)
 	return eoh->eoh_methods == &state_methods ? (BloomState *) eoh : NULL;
 }
 
-/* The read-write datum of a state, to return from a transition function */
-Datum
-bloom_state_datum(BloomState *state)
-{
-	return EOHPGetRWDatum(&state->hdr);
-}
-
 /* Double the hash set's table */
 static void
 grow_set(BloomState *state)

@@ -35,6 +35,13 @@ struct BloomState
 
 extern void bloom_state_flush(BloomState *state);
 
+/* The read-write datum of a state, to return from a transition function */
+static inline Datum
+bloom_state_datum(BloomState *state)
+{
+	return EOHPGetRWDatum(&state->hdr);
+}
+
 /* Add a value's hash to a state: buffered, applied a thousand at a time */
 static inline void
 bloom_state_add(BloomState *state, uint64 hash)

@@ -55,8 +55,6 @@
 #include "utils/typcache.h"
 #include "utils/uuid.h"
 
-#include "bf_hash.h"
-
 /* The kind of a type without a fast path: a hash of its name */
 static uint32
 other_kind(const char *typname)
@@ -289,9 +287,13 @@ hash_enum(const BloomHasher *hasher, Datum value)
 	return hash;
 }
 
-/* The 64-bit hash a filter stores for a (non-null) value */
+/*
+ * The 64-bit hash a filter stores for a (non-null) value of any type and
+ * representation (bloom_hash_value, in bloomfilter.h, hashes the commonest
+ * case in line and calls this for the rest)
+ */
 uint64
-bloom_hash_value(const BloomHasher *hasher, Datum value)
+bloom_hash_any(const BloomHasher *hasher, Datum value)
 {
 	switch (hasher->method)
 	{

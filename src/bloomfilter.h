@@ -21,10 +21,12 @@
 
 #include "postgres.h"
 
+#include "access/detoast.h"
 #include "fmgr.h"
 #include "utils/expandeddatum.h"
 
 #include "bf.h"
+#include "bf_hash.h"
 
 /*
  * Kinds of value (the header's kind field).  Each names a family of types
@@ -129,7 +131,7 @@ extern void bloom_raise_kind_mismatch(uint32 filter_kind,
 /* bloom_value.c */
 extern void bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 							  MemoryContext mcxt);
-extern uint64 bloom_hash_value(const BloomHasher *hasher, Datum value);
+extern uint64 bloom_hash_any(const BloomHasher *hasher, Datum value);
 extern const char *bloom_kind_name(uint32 kind);
 
 /* bloom_filter.c */
@@ -141,9 +143,9 @@ extern bf_view bloom_arg_view(FunctionCallInfo fcinfo, int argno);
 extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
 extern const BloomHasher *bloom_arg_hasher_lookup(FunctionCallInfo fcinfo,
 												  int argno);
-extern const bf_view *bloom_cached_filter(FunctionCallInfo fcinfo, int argno);
+extern const bf_view *bloom_cached_filter_lookup(FunctionCallInfo fcinfo,
+												 int argno);
 extern bf_header bloom_sized_header(int64 capacity, double fpr, uint32 kind);
-extern void bloom_check_kind(const bf_view *view, uint32 value_kind);
 extern struct varlena *bloom_from_sorted(const uint64 *hashes, uint64 n,
 										 uint32 kind, double fpr);
 extern struct varlena *bloom_resize_exact(struct varlena *filter);
@@ -162,6 +164,57 @@ bloom_arg_hasher(FunctionCallInfo fcinfo, int argno)
 	return bloom_arg_hasher_lookup(fcinfo, argno);
 }
 
+/*
+ * The filter argument argno, read once per query when it is stored: a
+ * view valid until the next call at this call site.  The case of every
+ * row after the first, the stored filter read last time, is inline.
+ */
+static inline const bf_view *
+bloom_cached_filter(FunctionCallInfo fcinfo, int argno)
+{
+	const BloomCallCache *cache = (const BloomCallCache *) fcinfo->flinfo->fn_extra;
+	const struct varlena *raw = (const struct varlena *) PG_GETARG_POINTER(argno);
+
+	if (likely(cache != NULL && cache->filter_ready) &&
+		VARATT_IS_EXTERNAL_ONDISK(raw))
+	{
+		struct varatt_external pointer;
+
+		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+		if (pointer.va_valueid == cache->valueid &&
+			pointer.va_toastrelid == cache->toastrelid)
+			return &cache->view;
+	}
+	return bloom_cached_filter_lookup(fcinfo, argno);
+}
+
+/* Refuse a value of another kind than the filter holds */
+static inline void
+bloom_check_kind(const bf_view *view, uint32 value_kind)
+{
+	if (unlikely(view->hdr.kind != value_kind &&
+				 view->hdr.kind != BLOOM_KIND_NONE))
+		bloom_raise_kind_mismatch(view->hdr.kind, value_kind);
+}
+
+/*
+ * The 64-bit hash a filter stores for a (non-null) value.  Text held in
+ * line and uncompressed, in a database whose encoding needs no conversion
+ * to UTF-8, is hashed here without a call: it is what nearly every row of
+ * a text aggregate or membership test brings.  Everything else goes to
+ * bloom_hash_any, which gives the same hashes.
+ */
+static inline uint64
+bloom_hash_value(const BloomHasher *hasher, Datum value)
+{
+	const struct varlena *v = (const struct varlena *) DatumGetPointer(value);
+
+	if (hasher->method == BLOOM_HASH_TEXT && !hasher->to_utf8 &&
+		!VARATT_IS_EXTERNAL(v) && !VARATT_IS_COMPRESSED(v))
+		return bf_hash_bytes(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
+	return bloom_hash_any(hasher, value);
+}
+
 /* bloom_state.c */
 extern BloomState *bloom_state_create(MemoryContext parent, uint32 kind);
 extern BloomState *bloom_state_create_sized(MemoryContext parent, uint32 kind,
@@ -170,7 +223,6 @@ extern BloomState *bloom_state_from_datum(Datum datum, MemoryContext parent);
 extern void bloom_state_merge(BloomState *state, Datum other);
 extern void bloom_state_intersect(BloomState *state, Datum other);
 extern struct varlena *bloom_state_finish(BloomState *state);
-extern Datum bloom_state_datum(BloomState *state);
 extern BloomState *bloom_state_of(Datum datum);
 
 #endif							/* BLOOMFILTER_H */

@@ -182,7 +182,18 @@ bf_popcount64(uint64_t x)
 
 extern const bf_kernels bf_kernels_scalar;
 extern const bf_kernels *bf_kernels_avx2(void);
-extern const bf_kernels *bf_kernels_current(void);
+extern const bf_kernels *bf_kernels_in_use;
+extern const bf_kernels *bf_kernels_choose(void);
+
+/*
+ * The kernel set in use, chosen on first use; inline because every
+ * membership test asks for it.
+ */
+static inline const bf_kernels *
+bf_kernels_current(void)
+{
+	return bf_kernels_in_use != NULL ? bf_kernels_in_use : bf_kernels_choose();
+}
 
 /*
  * Prefetch distance, in hashes, of the batched add and count kernels (48

@@ -20,7 +20,7 @@
 const uint32_t bf_salt[BF_BLOCK_WORDS] = {BF_SALTS};
 
 /* Kernel set in use; NULL until the first call chooses one */
-static const bf_kernels *active_kernels = NULL;
+const bf_kernels *bf_kernels_in_use = NULL;
 
 /* Set a hash's eight bits in its block; returns how many were newly set */
 static inline uint64_t
@@ -172,20 +172,18 @@ const bf_kernels bf_kernels_scalar = {
 };
 
 /*
- * The kernel set in use, chosen on first use: AVX2 where the CPU has it,
- * the portable set otherwise.  PostgreSQL backends are single-threaded; a
- * threaded caller should call bf_use_kernels once before starting threads.
+ * Choose the kernel set on first use (bf_kernels_current): AVX2 where the
+ * CPU has it, the portable set otherwise.  PostgreSQL backends are
+ * single-threaded; a threaded caller should call bf_use_kernels once
+ * before starting threads.
  */
 const bf_kernels *
-bf_kernels_current(void)
+bf_kernels_choose(void)
 {
-	if (active_kernels == NULL)
-	{
-		const bf_kernels *avx2 = bf_kernels_avx2();
+	const bf_kernels *avx2 = bf_kernels_avx2();
 
-		active_kernels = avx2 ? avx2 : &bf_kernels_scalar;
-	}
-	return active_kernels;
+	bf_kernels_in_use = avx2 ? avx2 : &bf_kernels_scalar;
+	return bf_kernels_in_use;
 }
 
 /*
@@ -200,15 +198,15 @@ bf_use_kernels(bf_kernel_set set)
 	switch (set)
 	{
 		case BF_KERNELS_AUTO:
-			active_kernels = NULL;
+			bf_kernels_in_use = NULL;
 			return BF_OK;
 		case BF_KERNELS_SCALAR:
-			active_kernels = &bf_kernels_scalar;
+			bf_kernels_in_use = &bf_kernels_scalar;
 			return BF_OK;
 		case BF_KERNELS_AVX2:
 			if (avx2 == NULL)
 				return BF_E_UNSUPPORTED;
-			active_kernels = avx2;
+			bf_kernels_in_use = avx2;
 			return BF_OK;
 	}
 	return BF_E_UNSUPPORTED;
