@@ -21,15 +21,29 @@
  */
 #include "bloomfilter.h"
 
-/* The union, or the intersection, of the two filter arguments */
+/*
+ * The union, or the intersection, of the two filter arguments.  Where the
+ * result is a block filter of the first argument's size, the first is
+ * fetched into a value of our own and the second combined into it in
+ * place (the same bytes as combining into a new value, without the fresh
+ * memory a third filter would cost); otherwise a new value is filled.
+ */
 static struct varlena *
 combine(FunctionCallInfo fcinfo, bool intersect)
 {
-	bf_view		a = bloom_arg_view(fcinfo, 0);
+	struct varlena *mine = bloom_datum_copy(PG_GETARG_DATUM(0));
+	bf_view		a = bloom_view(mine);
 	bf_view		b = bloom_arg_view(fcinfo, 1);
 	struct varlena *result;
-	size_t		len;
+	size_t		len = VARSIZE(mine) - VARHDRSZ;
 	bf_status	status;
+
+	status = intersect ? bf_intersect_into(VARDATA(mine), len, &b) :
+		bf_merge_into(VARDATA(mine), len, &b);
+	if (status == BF_OK)
+		return mine;
+	if (status != BF_E_LAYOUT && status != BF_E_FOLD)
+		bloom_raise_incompatible(status, &a, &b);
 
 	status = intersect ? bf_intersect_size(&a, &b, &len) :
 		bf_union_size(&a, &b, &len);

@@ -128,6 +128,35 @@ bloom_alloc_filter(MemoryContext cxt, size_t len, char **space)
 }
 
 /*
+ * Whether raw points to a value stored out of line uncompressed, as the
+ * type's STORAGE external keeps filters; if so, *pointer is its pointer.
+ */
+static bool
+stored_plain(const struct varlena *raw, struct varatt_external *pointer)
+{
+	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
+		return false;
+	VARATT_EXTERNAL_GET_POINTER(*pointer, raw);
+	return !VARATT_EXTERNAL_IS_COMPRESSED(*pointer);
+}
+
+/*
+ * Fetch a value stored out of line uncompressed from its TOAST table
+ * straight into flat, which has room for it; sets flat's varlena header.
+ */
+static void
+fetch_stored(const struct varatt_external *pointer, struct varlena *flat)
+{
+	int32		size = VARATT_EXTERNAL_GET_EXTSIZE(*pointer);
+	Relation	toastrel = table_open(pointer->va_toastrelid, AccessShareLock);
+
+	SET_VARSIZE(flat, size + VARHDRSZ);
+	table_relation_fetch_toast_slice(toastrel, pointer->va_valueid, size,
+									 0, size, flat);
+	table_close(toastrel, AccessShareLock);
+}
+
+/*
  * Read the filter behind raw into working memory allocated in cxt (freed
  * by pfree of *space) and return its view: fetched from TOAST directly if
  * stored out of line uncompressed, detoasted and copied otherwise.
@@ -135,30 +164,19 @@ bloom_alloc_filter(MemoryContext cxt, size_t len, char **space)
 static bf_view
 fetch_filter(struct varlena *raw, MemoryContext cxt, char **space)
 {
+	struct varatt_external pointer;
 	struct varlena *flat;
 	uint8	   *start;
 	size_t		len;
 
-	if (VARATT_IS_EXTERNAL_ONDISK(raw))
+	if (stored_plain(raw, &pointer))
 	{
-		struct varatt_external pointer;
-
-		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
-		if (!VARATT_EXTERNAL_IS_COMPRESSED(pointer))
-		{
-			int32		size = VARATT_EXTERNAL_GET_EXTSIZE(pointer);
-			Relation	toastrel;
-
-			/* the value's varlena header goes just before the filter */
-			start = bloom_alloc_filter(cxt, size, space);
-			flat = (struct varlena *) (start - VARHDRSZ);
-			SET_VARSIZE(flat, size + VARHDRSZ);
-			toastrel = table_open(pointer.va_toastrelid, AccessShareLock);
-			table_relation_fetch_toast_slice(toastrel, pointer.va_valueid, size,
-											 0, size, flat);
-			table_close(toastrel, AccessShareLock);
-			return bloom_view(flat);
-		}
+		/* the value's varlena header goes just before the filter */
+		start = bloom_alloc_filter(cxt, VARATT_EXTERNAL_GET_EXTSIZE(pointer),
+								   space);
+		flat = (struct varlena *) (start - VARHDRSZ);
+		fetch_stored(&pointer, flat);
+		return bloom_view(flat);
 	}
 	flat = detoast_attr(raw);
 	len = VARSIZE_ANY_EXHDR(flat);
@@ -169,6 +187,31 @@ fetch_filter(struct varlena *raw, MemoryContext cxt, char **space)
 	flat = (struct varlena *) (start - VARHDRSZ);
 	SET_VARSIZE(flat, len + VARHDRSZ);
 	return bloom_view(flat);
+}
+
+/*
+ * A new bloom value equal to the filter datum, to change in place and
+ * return: a stored filter is fetched from TOAST straight into it, so the
+ * copy costs nothing beyond reading the filter.
+ */
+struct varlena *
+bloom_datum_copy(Datum datum)
+{
+	struct varlena *raw = (struct varlena *) DatumGetPointer(datum);
+	struct varatt_external pointer;
+	struct varlena *flat;
+	struct varlena *copy;
+
+	if (stored_plain(raw, &pointer))
+	{
+		copy = bloom_palloc(VARATT_EXTERNAL_GET_EXTSIZE(pointer));
+		fetch_stored(&pointer, copy);
+		return copy;
+	}
+	flat = PG_DETOAST_DATUM_PACKED(datum);
+	copy = bloom_palloc(VARSIZE_ANY_EXHDR(flat));
+	memcpy(VARDATA(copy), VARDATA_ANY(flat), VARSIZE_ANY_EXHDR(flat));
+	return copy;
 }
 
 /*

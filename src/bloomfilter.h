@@ -139,6 +139,7 @@ extern bf_view bloom_view(const struct varlena *filter);
 extern struct varlena *bloom_palloc(size_t len);
 extern uint8 *bloom_alloc_filter(MemoryContext cxt, size_t len, char **space);
 extern bf_view bloom_datum_view(Datum datum);
+extern struct varlena *bloom_datum_copy(Datum datum);
 extern bf_view bloom_arg_view(FunctionCallInfo fcinfo, int argno);
 extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
 extern const BloomHasher *bloom_arg_hasher_lookup(FunctionCallInfo fcinfo,
