@@ -198,7 +198,7 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 	BloomState *state;
 
 	if (PG_ARGISNULL(0))
-		PG_RETURN_POINTER(bloom_from_sorted(NULL, 0, BLOOM_KIND_NONE,
+		PG_RETURN_POINTER(bloom_from_hashes(NULL, 0, BLOOM_KIND_NONE,
 											BLOOM_DEFAULT_FPR));
 	state = bloom_state_of(PG_GETARG_DATUM(0));
 	if (state == NULL)

@@ -351,15 +351,25 @@ bloom_sized_header(int64 capacity, double fpr, uint32 kind)
 	return hdr;
 }
 
+/* Sort n hashes ascending, in place */
+void
+bloom_sort_hashes(uint64 *hashes, uint64 n)
+{
+	uint64	   *scratch = palloc((n + 1) * sizeof(uint64));
+
+	bf_sort_hashes(hashes, n, scratch);
+	pfree(scratch);
+}
+
 /*
  * The filter, sized from the data, that holds n distinct hashes given in
- * strictly ascending order: an exact list while that is at most twice the
- * optimal block filter's size, otherwise a block filter from the
- * power-of-two ladder (bf_auto_blocks).  Ascending hashes visit blocks in
- * ascending order, so filling is a sequential pass.
+ * any order: an exact list while that is at most twice the optimal block
+ * filter's size (the hashes are then sorted in place, as the list stores
+ * them ascending), otherwise a block filter from the power-of-two ladder
+ * (bf_auto_blocks), which takes them as they come.
  */
 struct varlena *
-bloom_from_sorted(const uint64 *hashes, uint64 n, uint32 kind, double fpr)
+bloom_from_hashes(uint64 *hashes, uint64 n, uint32 kind, double fpr)
 {
 	struct varlena *result;
 	bf_header	hdr;
@@ -368,6 +378,7 @@ bloom_from_sorted(const uint64 *hashes, uint64 n, uint32 kind, double fpr)
 
 	if (bf_auto_keeps_exact(n, fpr))
 	{
+		bloom_sort_hashes(hashes, n);
 		bf_header_init(&hdr, BF_LAYOUT_EXACT, n, 0, fpr, BF_FLAG_AUTO, kind);
 		result = bloom_palloc(bf_size_exact(n));
 		status = bf_init_exact(VARDATA(result), bf_size_exact(n), &hdr,
@@ -393,7 +404,7 @@ bloom_from_sorted(const uint64 *hashes, uint64 n, uint32 kind, double fpr)
 
 /*
  * An exact filter made by combining others, sized again the way
- * bloom_agg(value) sizes its result (bloom_from_sorted), so that the union
+ * bloom_agg(value) sizes its result (bloom_from_hashes), so that the union
  * of small filters is the filter bloom_agg would build from their values;
  * any other filter is returned unchanged.
  */
@@ -411,7 +422,7 @@ bloom_resize_exact(struct varlena *filter)
 	hashes = palloc(view.hdr.nitems * sizeof(uint64));
 	for (i = 0; i < view.hdr.nitems; i++)
 		hashes[i] = bf_exact_hash(&view, i);
-	result = bloom_from_sorted(hashes, view.hdr.nitems, view.hdr.kind,
+	result = bloom_from_hashes(hashes, view.hdr.nitems, view.hdr.kind,
 							   view.hdr.fpr);
 	pfree(hashes);
 	return result;

@@ -32,7 +32,7 @@ bloom_create(PG_FUNCTION_ARGS)
 
 /*
  * An exact filter plus one hash, as a new value: the sorted list with the
- * hash inserted (unless present), sized again by bloom_from_sorted, so it
+ * hash inserted (unless present), sized again by bloom_from_hashes, so it
  * becomes a block filter once an exact list would be too large.
  */
 static struct varlena *
@@ -50,7 +50,7 @@ exact_with(const bf_view *view, uint64 hash, uint32 kind)
 		hashes[j++] = hash;
 	for (; i < n; i++)
 		hashes[j++] = bf_exact_hash(view, i);
-	result = bloom_from_sorted(hashes, j, kind, view->hdr.fpr);
+	result = bloom_from_hashes(hashes, j, kind, view->hdr.fpr);
 	pfree(hashes);
 	return result;
 }

@@ -500,10 +500,8 @@ static uint64 *
 sorted_set(const BloomState *state)
 {
 	uint64	   *hashes = extract_set(state);
-	uint64	   *scratch = palloc((state->set.count + 1) * sizeof(uint64));
 
-	bf_sort_hashes(hashes, state->set.count, scratch);
-	pfree(scratch);
+	bloom_sort_hashes(hashes, state->set.count);
 	return hashes;
 }
 
@@ -531,9 +529,9 @@ bloom_state_finish(BloomState *state)
 	bloom_state_flush(state);
 	if (state->params.layout == BF_LAYOUT_EXACT)
 	{
-		uint64	   *hashes = sorted_set(state);
+		uint64	   *hashes = extract_set(state);
 
-		result = bloom_from_sorted(hashes, state->set.count,
+		result = bloom_from_hashes(hashes, state->set.count,
 								   state->params.kind, state->params.fpr);
 		pfree(hashes);
 		return result;

@@ -147,7 +147,8 @@ extern const BloomHasher *bloom_arg_hasher_lookup(FunctionCallInfo fcinfo,
 extern const bf_view *bloom_cached_filter_lookup(FunctionCallInfo fcinfo,
 												 int argno);
 extern bf_header bloom_sized_header(int64 capacity, double fpr, uint32 kind);
-extern struct varlena *bloom_from_sorted(const uint64 *hashes, uint64 n,
+extern void bloom_sort_hashes(uint64 *hashes, uint64 n);
+extern struct varlena *bloom_from_hashes(uint64 *hashes, uint64 n,
 										 uint32 kind, double fpr);
 extern struct varlena *bloom_resize_exact(struct varlena *filter);
 
