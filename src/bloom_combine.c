@@ -54,6 +54,7 @@ combine(FunctionCallInfo fcinfo, bool intersect)
 		bf_union(VARDATA(result), len, &a, &b);
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+	pfree(mine);
 	return bloom_resize_exact(result);
 }
 

@@ -211,6 +211,8 @@ bloom_datum_copy(Datum datum)
 	flat = PG_DETOAST_DATUM_PACKED(datum);
 	copy = bloom_palloc(VARSIZE_ANY_EXHDR(flat));
 	memcpy(VARDATA(copy), VARDATA_ANY(flat), VARSIZE_ANY_EXHDR(flat));
+	if (flat != raw)
+		pfree(flat);
 	return copy;
 }
 
