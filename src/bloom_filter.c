@@ -289,9 +289,10 @@ cache_filter(BloomCallCache *cache, struct varlena *raw, MemoryContext mcxt)
 }
 
 /*
- * The filter argument argno, read once per query when it is stored: a
- * view valid until the next call at this call site (bloom_cached_filter's
- * slow path, and the whole of it).
+ * bloom_cached_filter's slow path, for every argument but the stored filter
+ * read last time (which bloom_cached_filter has already ruled out): a
+ * stored filter is read and cached; an inline compressed one is cached by
+ * its bytes; a flat one is read in place.
  */
 const bf_view *
 bloom_cached_filter_lookup(FunctionCallInfo fcinfo, int argno)
@@ -305,14 +306,9 @@ bloom_cached_filter_lookup(FunctionCallInfo fcinfo, int argno)
 		struct varatt_external pointer;
 
 		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
-		if (!cache->filter_ready ||
-			cache->toastrelid != pointer.va_toastrelid ||
-			cache->valueid != pointer.va_valueid)
-		{
-			cache_filter(cache, raw, mcxt);
-			cache->toastrelid = pointer.va_toastrelid;
-			cache->valueid = pointer.va_valueid;
-		}
+		cache_filter(cache, raw, mcxt);
+		cache->toastrelid = pointer.va_toastrelid;
+		cache->valueid = pointer.va_valueid;
 		return &cache->view;
 	}
 	if (VARATT_IS_COMPRESSED(raw))
