@@ -6,7 +6,7 @@
 
 EXTENSION = bloomfilter
 MODULE_big = bloomfilter
-DATA = bloomfilter--1.0.sql
+DATA = bloomfilter--1.0.sql bloomfilter--1.1.sql bloomfilter--1.0--1.1.sql
 PGFILEDESC = "bloomfilter - split-block Bloom filter data type"
 
 CORE_OBJS = \

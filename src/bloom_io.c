@@ -47,7 +47,7 @@ bloom_in(PG_FUNCTION_ARGS)
 {
 	char	   *input = PG_GETARG_CSTRING(0);
 	size_t		inlen = strlen(input);
-	char	   *bytes;
+	bloom_b64_byte *bytes;
 	int			declen;
 	int			len;
 	bf_status	status;
@@ -68,7 +68,7 @@ bloom_in(PG_FUNCTION_ARGS)
 	status = bf_validate(bytes, (size_t) len);
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_TEXT, input);
-	PG_RETURN_POINTER(copy_filter(bytes, (size_t) len));
+	PG_RETURN_POINTER(copy_filter((const char *) bytes, (size_t) len));
 }
 
 /* Text output: base64 of the serialized filter */
@@ -80,7 +80,8 @@ bloom_out(PG_FUNCTION_ARGS)
 	int			len = (int) VARSIZE_ANY_EXHDR(filter);
 	int			outlen = pg_b64_enc_len(len);
 	char	   *output = palloc(outlen + 1);
-	int			written = pg_b64_encode(VARDATA_ANY(filter), len, output, outlen);
+	int			written = pg_b64_encode((const bloom_b64_byte *) VARDATA_ANY(filter),
+										len, output, outlen);
 
 	if (written < 0)
 		elog(ERROR, "could not encode bloom filter as base64");

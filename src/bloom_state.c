@@ -571,21 +571,33 @@ bloom_state_finish(BloomState *state)
 	return result;
 }
 
-/* Expanded-object method: size of the flattened state, varlena included */
+/*
+ * Expanded-object method: size of the flattened state, varlena included.
+ *
+ * Both methods do their work in the state's own context: PostgreSQL may
+ * call them with a current context that cannot free single chunks (since
+ * 17, a sort keeps the tuples it copies in a bump context), and applying
+ * the pending hashes allocates and frees.
+ */
 static Size
 state_flat_size(ExpandedObjectHeader *eohptr)
 {
 	BloomState *state = (BloomState *) eohptr;
+	MemoryContext old = MemoryContextSwitchTo(state->hdr.eoh_context);
+	Size		size;
 
 	bloom_state_flush(state);
 	if (state->params.layout == BF_LAYOUT_EXACT)
-		return VARHDRSZ + bf_size_exact(state->set.count);
-	return VARHDRSZ + state->len;
+		size = VARHDRSZ + bf_size_exact(state->set.count);
+	else
+		size = VARHDRSZ + state->len;
+	MemoryContextSwitchTo(old);
+	return size;
 }
 
 /*
  * Expanded-object method: write the state as a plain bloom value, an exact
- * filter or the phase's block filter.
+ * filter or the phase's block filter (in the state's context: see above).
  */
 static void
 state_flatten_into(ExpandedObjectHeader *eohptr, void *result,
@@ -599,11 +611,13 @@ state_flatten_into(ExpandedObjectHeader *eohptr, void *result,
 	SET_VARSIZE(flat, allocated_size);
 	if (state->params.layout == BF_LAYOUT_EXACT)
 	{
+		MemoryContext old = MemoryContextSwitchTo(state->hdr.eoh_context);
 		uint64	   *hashes = sorted_set(state);
 
 		status = bf_init_exact(VARDATA(flat), allocated_size - VARHDRSZ,
 							   &state->params, hashes, state->set.count);
 		pfree(hashes);
+		MemoryContextSwitchTo(old);
 	}
 	else
 		memcpy(VARDATA(flat), state->filter, state->len);

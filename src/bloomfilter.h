@@ -19,7 +19,7 @@
 #ifndef BLOOMFILTER_H
 #define BLOOMFILTER_H
 
-#include "postgres.h"
+#include "bloom_compat.h"
 
 #include "access/detoast.h"
 #include "fmgr.h"
@@ -119,14 +119,15 @@ typedef enum BloomSource
 	BLOOM_SOURCE_ARGUMENTS		/* capacity and rate given by the user */
 } BloomSource;
 
-extern void bloom_raise(bf_status status, BloomSource source,
-						const char *input) pg_attribute_noreturn();
-extern void bloom_raise_syntax(const char *input,
-							   const char *detail) pg_attribute_noreturn();
-extern void bloom_raise_incompatible(bf_status status, const bf_view *a,
-									 const bf_view *b) pg_attribute_noreturn();
-extern void bloom_raise_kind_mismatch(uint32 filter_kind,
-									  uint32 value_kind) pg_attribute_noreturn();
+pg_noreturn extern void bloom_raise(bf_status status, BloomSource source,
+									const char *input);
+pg_noreturn extern void bloom_raise_syntax(const char *input,
+										   const char *detail);
+pg_noreturn extern void bloom_raise_incompatible(bf_status status,
+												 const bf_view *a,
+												 const bf_view *b);
+pg_noreturn extern void bloom_raise_kind_mismatch(uint32 filter_kind,
+												  uint32 value_kind);
 
 /* bloom_value.c */
 extern void bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,

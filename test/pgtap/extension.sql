@@ -8,7 +8,7 @@ SELECT plan(3);
 
 SELECT has_extension('bloomfilter', 'bloomfilter is installed');
 SELECT is((SELECT extversion FROM pg_extension WHERE extname = 'bloomfilter'),
-          '1.0', 'its version is 1.0');
+          '1.1', 'its version is 1.1');
 SELECT is((SELECT extrelocatable FROM pg_extension WHERE extname = 'bloomfilter'),
           true, 'it is relocatable');
 

@@ -62,7 +62,7 @@ for my $worker (@workers)
 {
 	is($worker->safe_psql('postgres',
 			"SELECT extversion FROM pg_extension WHERE extname = 'bloomfilter'"),
-		'1.0', $worker->name . ' has the extension, created through the coordinator');
+		'1.1', $worker->name . ' has the extension, created through the coordinator');
 }
 
 # The same rows in a distributed table and in a local one

@@ -1,0 +1,39 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_compat.h
+ *	  The differences between the PostgreSQL releases bloomfilter supports
+ *	  (15, 16, 17 and 18), in one place, so that no other file tests
+ *	  PG_VERSION_NUM.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_compat.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef BLOOM_COMPAT_H
+#define BLOOM_COMPAT_H
+
+#include "postgres.h"
+
+/*
+ * PostgreSQL 18 replaced pg_attribute_noreturn(), written after a
+ * declaration, with pg_noreturn, written before it.  Before 18 the old
+ * attribute is a GCC-style attribute, which may stand first as well.
+ */
+#ifndef pg_noreturn
+#define pg_noreturn pg_attribute_noreturn()
+#endif
+
+/*
+ * The byte type of common/base64.h's binary side: uint8 since 18, char
+ * before.
+ */
+#if PG_VERSION_NUM >= 180000
+typedef uint8 bloom_b64_byte;
+#else
+typedef char bloom_b64_byte;
+#endif
+
+#endif							/* BLOOM_COMPAT_H */
