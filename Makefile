@@ -36,7 +36,10 @@ OBJS = \
 
 REGRESS = setup bloom_io membership aggregates algebra estimates selectivity parallel partitions errors
 
-PG_CPPFLAGS = -I$(srcdir)/src/core
+# The release, from the control file: the module's magic block carries it
+EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" bloomfilter.control)
+
+PG_CPPFLAGS = -I$(srcdir)/src/core -DBLOOM_VERSION='"$(EXTVERSION)"'
 SHLIB_LINK = -lm
 
 PG_CONFIG ?= pg_config

@@ -49,6 +49,23 @@ FROM par_numbers AS p,
 	AS v(agg, p, s);
 DROP TABLE numbers, par_numbers;
 
+-- Grouped: the workers' partial states of many small groups are sorted by
+-- group before the leader combines them, so PostgreSQL flattens each state
+-- into the sort's memory (since 17 a context that cannot free a single
+-- chunk: the states must do their work in their own memory)
+SET max_parallel_workers_per_gather = 2;
+CREATE TABLE grouped (g int, v int) WITH (parallel_workers = 2);
+INSERT INTO grouped SELECT i % 5000, i FROM generate_series(1, 200000) AS i;
+ANALYZE grouped;
+EXPLAIN (COSTS OFF) SELECT g, bloom_agg(v) FROM grouped GROUP BY g ORDER BY g;
+CREATE TABLE par_grouped AS SELECT g, bloom_agg(v) AS f FROM grouped GROUP BY g ORDER BY g;
+SET max_parallel_workers_per_gather = 0;
+SELECT count(*) AS groups,
+	count(*) FILTER (WHERE p.f::bytea = s.f::bytea) AS same_bytes
+FROM par_grouped AS p FULL JOIN
+	(SELECT g, bloom_agg(v) AS f FROM grouped GROUP BY g) AS s USING (g);
+DROP TABLE grouped, par_grouped;
+
 -- From here on the leader does not take part.  Parallel Append gives
 -- each branch of a UNION ALL of function scans to one process, so each
 -- of the two workers aggregates one branch and the states combined are

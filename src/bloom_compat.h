@@ -17,6 +17,20 @@
 
 #include "postgres.h"
 
+#include "fmgr.h"
+
+/*
+ * The module's magic block.  Since 18 it can carry the module's name and
+ * version, which pg_get_loaded_modules() shows; BLOOM_VERSION comes from
+ * the control file's default_version (Makefile).
+ */
+#ifdef PG_MODULE_MAGIC_EXT
+#define BLOOM_MODULE_MAGIC \
+	PG_MODULE_MAGIC_EXT(.name = "bloomfilter", .version = BLOOM_VERSION)
+#else
+#define BLOOM_MODULE_MAGIC PG_MODULE_MAGIC
+#endif
+
 /*
  * PostgreSQL 18 replaced pg_attribute_noreturn(), written after a
  * declaration, with pg_noreturn, written before it.  Before 18 the old

@@ -15,7 +15,7 @@
 
 #include "mb/pg_wchar.h"
 
-PG_MODULE_MAGIC;
+BLOOM_MODULE_MAGIC;
 
 /* Input echoed in an error message is cut to this many bytes */
 #define BLOOM_ECHO_BYTES	40
