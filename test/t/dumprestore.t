@@ -1,15 +1,15 @@
 #!/usr/bin/perl
 # test/t/dumprestore.t: filters come back from dumps and COPY byte for byte.
 #
-# A table of varied filters (empty, exact, auto-sized past bloom_agg's exact
-# phase, sized ones of several kinds of value, a union, an intersection, a
-# NULL) makes four trips into fresh databases: pg_dump in plain format
-# restored with psql, pg_dump in custom format restored with pg_restore,
-# and COPY to a file and back in binary and in text format.  After each
-# trip every row must hold the filter it held, compared by id in two ways:
-# the lists of md5(f::bytea) of both databases, and a join with the
-# original rows (read through dblink as bytea) by = and by their bytes.  A
-# filter changed after a trip must then be told apart.
+# The table of varied filters of test/lib/VariedFilters.pm (empty, exact,
+# auto-sized past bloom_agg's exact phase, sized ones of several kinds of
+# value, a union, an intersection, a NULL) makes four trips into fresh
+# databases: pg_dump in plain format restored with psql, pg_dump in custom
+# format restored with pg_restore, and COPY to a file and back in binary and
+# in text format.  After each trip every row must hold the filter it held,
+# compared by id in two ways: the lists of md5(f::bytea) of both databases,
+# and a join with the original rows (read through dblink as bytea) by = and
+# by their bytes.  A filter changed after a trip must then be told apart.
 #
 # Default size: the auto-sized filter holds 700,000 values (1 MB, about
 # 1.4 MB of base64 in the dumps), a few seconds in all.  BLOOM_TEST_LONG=1
@@ -19,6 +19,7 @@ use warnings;
 use FindBin;
 use lib "$FindBin::RealBin/../lib";
 use BloomTest;
+use VariedFilters;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -30,46 +31,11 @@ my $node = PostgreSQL::Test::Cluster->new('dumprestore');
 $node->init;
 $node->start;
 
-my $table = 'CREATE TABLE filters (id int PRIMARY KEY, what text NOT NULL, f bloom)';
 $node->safe_psql('postgres', 'CREATE DATABASE source');
-$node->safe_psql(
-	'source', qq{
-CREATE EXTENSION bloomfilter;
-$table;
-INSERT INTO filters VALUES
-  (1, 'bloom_agg of no value',
-   (SELECT bloom_agg(g) FROM generate_series(1, 0) AS g)),
-  (2, 'exact: 5 integers',
-   (SELECT bloom_agg(g) FROM generate_series(1, 5) AS g)),
-  (3, 'auto-sized: $large integers',
-   (SELECT bloom_agg(g) FROM generate_series(1, $large) AS g)),
-  (4, 'bloom_create, no value yet', bloom_create(1000, 0.01)),
-  (5, 'integers',
-   (SELECT bloom_agg(g::bigint, 50000, 0.01) FROM generate_series(1, 40000) AS g)),
-  (6, 'text',
-   (SELECT bloom_agg('value ' || g, 20000, 0.01) FROM generate_series(1, 20000) AS g)),
-  (7, 'uuid',
-   (SELECT bloom_agg(md5(g::text)::uuid, 10000, 0.001) FROM generate_series(1, 10000) AS g)),
-  (8, 'numeric',
-   (SELECT bloom_agg(g / 7.0, 5000, 0.05) FROM generate_series(1, 5000) AS g)),
-  (9, 'union',
-   (SELECT bloom_agg(g, 30000, 0.01) FROM generate_series(1, 20000) AS g) |
-   (SELECT bloom_agg(g, 30000, 0.01) FROM generate_series(10001, 30000) AS g)),
-  (10, 'intersection',
-   (SELECT bloom_agg(g, 30000, 0.01) FROM generate_series(1, 20000) AS g) &
-   (SELECT bloom_agg(g, 30000, 0.01) FROM generate_series(10001, 30000) AS g)),
-  (11, 'timestamptz, by bloom_add',
-   bloom_add(bloom_add(bloom_create(100, 0.01), timestamptz '2026-11-16 12:00+00'),
-			 timestamptz '2026-11-17 12:00+00')),
-  (12, 'int4range, by its own hash',
-   (SELECT bloom_agg(int4range(g, g + 10), 1000, 0.01) FROM generate_series(1, 500) AS g)),
-  (13, 'NULL', NULL);
-});
-my $rows = 13;
+$node->safe_psql('source', 'CREATE EXTENSION bloomfilter');
+my $rows = VariedFilters::create($node, 'source', $large);
 
-# The filters of a database, one line each: id, what, md5 of the bytes
-my $fingerprints_sql =
-  'SELECT id, what, md5(f::bytea) FROM filters ORDER BY id';
+my $fingerprints_sql = $VariedFilters::FINGERPRINTS;
 my $original = $node->safe_psql('source', $fingerprints_sql);
 is(scalar(split /\n/, $original), $rows, "$rows filters to dump");
 
@@ -132,7 +98,7 @@ for my $format ('binary', 'text')
 	$node->safe_psql(
 		"copy_$format", qq{
 CREATE EXTENSION bloomfilter;
-$table;
+$VariedFilters::TABLE;
 COPY filters FROM '$file' (FORMAT $format);
 });
 	check_trip("copy_$format", "COPY, $format format");
