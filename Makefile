@@ -34,7 +34,7 @@ OBJS = \
 	src/bloom_value.o \
 	src/bloomfilter.o
 
-REGRESS = setup bloom_io membership aggregates algebra estimates selectivity parallel partitions errors
+REGRESS = setup bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors
 
 PG_CPPFLAGS = -I$(srcdir)/src/core
 SHLIB_LINK = -lm
