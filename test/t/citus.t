@@ -92,6 +92,9 @@ my $coordinator = citus_node('coordinator');
 my @workers     = map { citus_node("worker$_") } 1 .. 2;
 my $late_worker = citus_node('worker3');
 
+# Nothing may fall back to gathering rows on the coordinator
+my $strict = "SET citus.coordinator_aggregation_strategy = 'disabled';";
+
 # Run SQL on a node; an error fails a test named after what it was for,
 # and the test goes on
 sub run_ok
@@ -116,6 +119,19 @@ sub query_is
 	return;
 }
 
+# The aggregate agg grouped by column group gives the same bytes per group
+# over the distributed table as over the local one
+sub grouped_is
+{
+	my ($agg, $table, $group, $name) = @_;
+
+	query_is(qq{$strict
+SELECT count(*) FROM (SELECT $group, $agg AS f FROM $table GROUP BY $group) AS d
+  FULL JOIN (SELECT $group, $agg AS f FROM ${table}_local GROUP BY $group) AS l USING ($group)
+ WHERE d.f::bytea IS DISTINCT FROM l.f::bytea}, '0', $name);
+	return;
+}
+
 # The plan of a query on the coordinator, or the error as text
 sub plan_of
 {
@@ -127,9 +143,6 @@ sub plan_of
 		stdout => \$out, stderr => \$err);
 	return $out || $err;
 }
-
-# Nothing may fall back to gathering rows on the coordinator
-my $strict = "SET citus.coordinator_aggregation_strategy = 'disabled';";
 
 run_ok($coordinator,
 	sprintf("SELECT citus_set_coordinator_host('127.0.0.1', %d)", $coordinator->port),
@@ -187,16 +200,10 @@ for my $type (map { $_->[0] } @types)
 		query_is(qq{$strict
 SELECT (SELECT ${agg}::bytea FROM kinds) = (SELECT ${agg}::bytea FROM kinds_local)},
 			't', "$what: distributed bloom_agg equals local");
-		query_is(qq{$strict
-SELECT count(*) FROM (SELECT g, $agg AS f FROM kinds GROUP BY g) AS d
-  FULL JOIN (SELECT g, $agg AS f FROM kinds_local GROUP BY g) AS l USING (g)
- WHERE d.f::bytea IS DISTINCT FROM l.f::bytea},
-			'0', "$what: grouped by another column, equals local per group");
-		query_is(qq{$strict
-SELECT count(*) FROM (SELECT id, $agg AS f FROM kinds GROUP BY id) AS d
-  FULL JOIN (SELECT id, $agg AS f FROM kinds_local GROUP BY id) AS l USING (id)
- WHERE d.f::bytea IS DISTINCT FROM l.f::bytea},
-			'0', "$what: grouped by the distribution column, equals local per group");
+		grouped_is($agg, 'kinds', 'g',
+			"$what: grouped by another column, equals local per group");
+		grouped_is($agg, 'kinds', 'id',
+			"$what: grouped by the distribution column, equals local per group");
 		query_is(qq{$strict
 SELECT (SELECT ${agg}::bytea FROM kinds WHERE g < 0)
      = (SELECT ${agg}::bytea FROM kinds_local WHERE g < 0)},
@@ -255,11 +262,8 @@ for my $agg ('bloom_union_agg(f)', 'bloom_union_agg(fs)', 'bloom_intersect_agg(f
 	query_is(qq{$strict
 SELECT (SELECT ${agg}::bytea FROM daily) = (SELECT ${agg}::bytea FROM daily_local)},
 		't', "distributed $agg equals local");
-	query_is(qq{$strict
-SELECT count(*) FROM (SELECT day, $agg AS f FROM daily GROUP BY day) AS d
-  FULL JOIN (SELECT day, $agg AS f FROM daily_local GROUP BY day) AS l USING (day)
- WHERE d.f::bytea IS DISTINCT FROM l.f::bytea},
-		'0', "$agg grouped by day (not the distribution column) equals local");
+	grouped_is($agg, 'daily', 'day',
+		"$agg grouped by day (not the distribution column) equals local");
 	query_is(qq{$strict
 SELECT (SELECT ${agg}::bytea FROM daily WHERE day < 0)
      IS NOT DISTINCT FROM (SELECT ${agg}::bytea FROM daily_local WHERE day < 0)},
