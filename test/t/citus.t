@@ -219,6 +219,39 @@ SELECT (SELECT ${agg}::bytea FROM kinds WHERE $col IS NULL)
 }
 
 #
+# A domain over a type with an overload goes through that overload.  A type
+# without one (an enum here) reaches only bloom_agg(anycompatible), which
+# Citus cannot aggregate partially (doc/citus.md), but which runs whole on
+# the workers when grouped by the distribution column.
+#
+run_ok($coordinator, q{
+CREATE DOMAIN price AS numeric CHECK (VALUE >= 0);
+CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');
+CREATE TABLE extra (id bigint, p price, m mood);
+SELECT create_distributed_table('extra', 'id', shard_count := 8);
+INSERT INTO extra
+SELECT i, i % 300 / 4.0, (enum_range(NULL::mood))[1 + i % 3]
+  FROM generate_series(1, 3000) AS i;
+CREATE TABLE extra_local AS SELECT * FROM extra;
+}, 'a table with a domain column and an enum column');
+query_is(qq{$strict
+SELECT (SELECT bloom_agg(p)::bytea FROM extra) = (SELECT bloom_agg(p)::bytea FROM extra_local)},
+	't', 'a domain over numeric: distributed bloom_agg equals local');
+like(plan_of('SELECT bloom_agg(p) FROM extra'),
+	qr/worker_partial_agg\('public\.bloom_agg\(numeric\)'/,
+	'a domain over numeric: aggregated partially through bloom_agg(numeric)');
+grouped_is('bloom_agg(m)', 'extra', 'id',
+	'an enum grouped by the distribution column: equals local per group');
+{
+	my ($out, $err);
+
+	$coordinator->psql('postgres', "$strict SELECT bloom_agg(m) FROM extra",
+		stdout => \$out, stderr => \$err);
+	like($err, qr/worker_partial_agg_sfunc could not confirm type correctness/,
+		'an enum, not grouped by the distribution column: the documented Citus error');
+}
+
+#
 # Past the exact phase: 600,000 distinct values in the whole table
 #
 run_ok($coordinator, q{
