@@ -34,7 +34,7 @@ OBJS = \
 	src/bloom_value.o \
 	src/bloomfilter.o
 
-REGRESS = setup bloom_io membership aggregates algebra estimates selectivity parallel partitions errors
+REGRESS = setup bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors
 
 # The release, from the control file: the module's magic block carries it
 EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" bloomfilter.control)

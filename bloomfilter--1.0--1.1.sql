@@ -2,3 +2,603 @@
 
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "ALTER EXTENSION bloomfilter UPDATE TO '1.1'" to load this file. \quit
+
+--
+-- bloom_agg on each type that has its own hash (bloom_value.c), and on
+-- "char", which would otherwise be ambiguous between text (its implicit
+-- cast) and anycompatible.  Citus runs an aggregate's transition function
+-- itself on its workers: it requires the aggregate's declared argument type
+-- to be the value's type, and passes the transition function no expression
+-- to read the type from, so these transition functions are declared on the
+-- type too.  They are the same C functions as for anycompatible, which
+-- stays for every other type.
+--
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.text)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.text, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.text) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.text, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.text) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.text, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.text) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.text, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.varchar)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.varchar) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.varchar) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.varchar) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.bpchar)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.bpchar) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.bpchar) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.bpchar) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.name)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.name, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.name) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.name, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.name) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.name, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.name) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.name, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.int2)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int2, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.int2) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.int2, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.int2) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int2, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.int2) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.int2, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.int4)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int4, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.int4) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.int4, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.int4) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int4, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.int4) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.int4, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.int8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int8, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.int8) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.int8, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.int8) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int8, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.int8) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.int8, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.float4)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.float4, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.float4) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.float4, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.float4) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.float4, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.float4) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.float4, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.float8, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.float8) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.float8, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.float8) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.float8, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.float8) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.float8, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.numeric)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.numeric) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.numeric) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.numeric) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.uuid)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.uuid) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.uuid) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.uuid) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.bytea)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.bytea) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.bytea) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.bytea) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.date)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.date, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.date) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.date, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.date) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.date, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.date) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.date, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.timestamp)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.timestamp) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.timestamp) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.timestamp) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.timestamptz)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.timestamptz) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.timestamptz) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.timestamptz) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.inet)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.inet, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.inet) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.inet, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.inet) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.inet, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.inet) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.inet, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.cidr)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.cidr, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.cidr) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.cidr, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.cidr) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.cidr, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.cidr) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.cidr, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.bool)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bool, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog.bool) (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog.bool, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.bool) IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bool, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.bool) IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog.bool, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog."char")
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog."char", pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_agg(pg_catalog."char") (
+	SFUNC = bloom_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_agg(pg_catalog."char", pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog."char") IS 'bloom_agg transition function';
+COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog."char", pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog."char") IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_agg(pg_catalog."char", pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';

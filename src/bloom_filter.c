@@ -38,6 +38,8 @@
 #include "access/detoast.h"
 #include "access/table.h"
 #include "access/tableam.h"
+#include "catalog/pg_type.h"
+#include "utils/lsyscache.h"
 #include "utils/memutils.h"
 
 /* Alignment of the payload of a filter in working memory: a cache line */
@@ -249,6 +251,29 @@ bloom_call_cache(FunctionCallInfo fcinfo)
 	return (BloomCallCache *) fcinfo->flinfo->fn_extra;
 }
 
+/*
+ * The type of argument argno as the function's pg_proc entry declares it,
+ * or InvalidOid if that is polymorphic.  For callers that pass no
+ * expression (fn_expr), such as Citus's worker_partial_agg, which calls an
+ * aggregate's transition function itself: the concrete overloads of
+ * bloom_agg have transition functions declared on their value's type.
+ */
+static Oid
+declared_arg_type(FunctionCallInfo fcinfo, int argno)
+{
+	Oid		   *argtypes;
+	int			nargs;
+	Oid			typid = InvalidOid;
+
+	if (!OidIsValid(fcinfo->flinfo->fn_oid))
+		return InvalidOid;
+	get_func_signature(fcinfo->flinfo->fn_oid, &argtypes, &nargs);
+	if (argno < nargs && !IsPolymorphicType(argtypes[argno]))
+		typid = argtypes[argno];
+	pfree(argtypes);
+	return typid;
+}
+
 /* Look up the hasher for argument argno (bloom_arg_hasher's slow path) */
 const BloomHasher *
 bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
@@ -260,9 +285,12 @@ bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 		Oid			typid = get_fn_expr_argtype(fcinfo->flinfo, argno);
 
 		if (!OidIsValid(typid))
+			typid = declared_arg_type(fcinfo, argno);
+		if (!OidIsValid(typid))
 			ereport(ERROR,
 					(errcode(ERRCODE_INDETERMINATE_DATATYPE),
-					 errmsg("could not determine the type of the value")));
+					 errmsg("could not determine the type of the value"),
+					 errdetail("The caller passed no expression to read it from, and the function is declared on a polymorphic type.")));
 		bloom_hasher_init(&cache->hasher, typid, PG_GET_COLLATION(),
 						  fcinfo->flinfo->fn_mcxt);
 		cache->hasher_ready = true;

@@ -8,7 +8,8 @@
 -- combine functions and bloom_agg_final),
 -- read from the extension's members so that an object added later is
 -- checked too; a comment on every member; the aggregates' support
--- functions and state type; the type's storage; NULL handling, including
+-- functions and state type, for bloom_agg on anycompatible and on each of
+-- the types that have an overload of their own; the type's storage; NULL handling, including
 -- bloom_union_agg and bloom_intersect_agg over no rows; and the SQLSTATE
 -- of every documented error, including those of combining filters that
 -- do not combine.
@@ -28,6 +29,15 @@ LANGUAGE sql STABLE AS $$
        AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'bloomfilter')
        AND d.deptype = 'e'
        AND d.classid = catalog
+$$;
+
+-- The types bloom_agg has overloads of its own for, besides anycompatible
+CREATE FUNCTION pg_temp.overload_types()
+RETURNS SETOF text
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT unnest(ARRAY['text', 'varchar', 'bpchar', 'name', 'int2', 'int4', 'int8',
+                        'float4', 'float8', 'numeric', 'uuid', 'bytea', 'date', 'timestamp',
+                        'timestamptz', 'inet', 'cidr', 'bool', '"char"']::regtype[])::text
 $$;
 
 --
@@ -137,7 +147,7 @@ SELECT results_eq(
 
 SELECT set_eq(
     'SELECT m::regprocedure::text FROM pg_temp.members(''pg_proc'') m',
-    ARRAY['bloom_in(cstring)', 'bloom_out(bloom)', 'bloom_recv(internal)', 'bloom_send(bloom)',
+    $$SELECT unnest(ARRAY['bloom_in(cstring)', 'bloom_out(bloom)', 'bloom_recv(internal)', 'bloom_send(bloom)',
           'bloom_from_bytea(bytea)', 'bloom_create(bigint,double precision)',
           'bloom_add(bloom,anycompatible)', 'bloom_contains(bloom,anycompatible)',
           'bloom_contained(anycompatible,bloom)', 'bloom_fpr(bloom)', 'bloom_info(bloom)',
@@ -153,7 +163,13 @@ SELECT set_eq(
           'bloom_intersect_agg_trans(bloom,bloom)', 'bloom_intersect_agg_final(bloom)',
           'bloom_agg(anycompatible)', 'bloom_agg(anycompatible,bigint,double precision)',
           'bloom_union_agg(bloom)', 'bloom_intersect_agg(bloom)',
-          'bloom_membership_sel(internal,oid,internal,integer)'],
+          'bloom_membership_sel(internal,oid,internal,integer)'])
+      UNION ALL
+      SELECT format(f, t)
+        FROM pg_temp.overload_types() AS t,
+             unnest(ARRAY['bloom_agg(%s)', 'bloom_agg(%s,bigint,double precision)',
+                          'bloom_agg_trans(bloom,%s)',
+                          'bloom_agg_sized_trans(bloom,%s,bigint,double precision)']) AS f$$,
     'the extension''s functions and aggregates are exactly the documented ones');
 
 SELECT is_empty(
@@ -189,20 +205,19 @@ SELECT is_empty(
        WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
          AND p.prokind = 'f'
          AND NOT p.proisstrict
-         AND p.oid NOT IN ('bloom_agg_trans(bloom,anycompatible)'::regprocedure,
-                           'bloom_agg_sized_trans(bloom,anycompatible,bigint,double precision)'::regprocedure,
-                           'bloom_agg_combine(bloom,bloom)'::regprocedure,
+         AND p.proname NOT IN ('bloom_agg_trans', 'bloom_agg_sized_trans')
+         AND p.oid NOT IN ('bloom_agg_combine(bloom,bloom)'::regprocedure,
                            'bloom_agg_final(bloom)'::regprocedure,
                            'bloom_intersect_agg_trans(bloom,bloom)'::regprocedure)$$,
     'every scalar function of the extension but the aggregate transition and combine functions and bloom_agg_final is STRICT');
 SELECT is_empty(
     $$SELECT p.oid::regprocedure::text
         FROM pg_proc p
-       WHERE p.oid IN ('bloom_agg_trans(bloom,anycompatible)'::regprocedure,
-                       'bloom_agg_sized_trans(bloom,anycompatible,bigint,double precision)'::regprocedure,
-                       'bloom_agg_combine(bloom,bloom)'::regprocedure,
-                       'bloom_agg_final(bloom)'::regprocedure,
-                       'bloom_intersect_agg_trans(bloom,bloom)'::regprocedure)
+       WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
+         AND (p.proname IN ('bloom_agg_trans', 'bloom_agg_sized_trans')
+              OR p.oid IN ('bloom_agg_combine(bloom,bloom)'::regprocedure,
+                           'bloom_agg_final(bloom)'::regprocedure,
+                           'bloom_intersect_agg_trans(bloom,bloom)'::regprocedure))
          AND p.proisstrict$$,
     'the aggregate transition and combine functions and bloom_agg_final are not STRICT');
 SELECT is((SELECT proisstrict FROM pg_proc
@@ -248,28 +263,39 @@ SELECT results_eq(
         FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid
        WHERE a.aggfnoid IN (SELECT pg_temp.members('pg_proc'))
        ORDER BY 1$$,
-    $$VALUES ('bloom_agg(anycompatible)', 'bloom_agg_combine(bloom,bloom)', 'bloom', 's'::"char"),
-             ('bloom_agg(anycompatible,bigint,double precision)', 'bloom_agg_combine(bloom,bloom)',
-              'bloom', 's'::"char"),
-             ('bloom_intersect_agg(bloom)', 'bloom_intersect_agg_trans(bloom,bloom)',
-              'bloom', 's'::"char"),
-             ('bloom_union_agg(bloom)', 'bloom_agg_combine(bloom,bloom)', 'bloom', 's'::"char")$$,
-    'all four aggregates have a combine function, keep a bloom state and are PARALLEL SAFE');
+    $$SELECT * FROM (
+          SELECT format(f, t), 'bloom_agg_combine(bloom,bloom)', 'bloom', 's'::"char"
+            FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.overload_types()) AS a(t),
+                 unnest(ARRAY['bloom_agg(%s)', 'bloom_agg(%s,bigint,double precision)']) AS f
+          UNION ALL
+          VALUES ('bloom_intersect_agg(bloom)', 'bloom_intersect_agg_trans(bloom,bloom)', 'bloom',
+                  's'::"char"),
+                 ('bloom_union_agg(bloom)', 'bloom_agg_combine(bloom,bloom)', 'bloom', 's'::"char")
+        ) AS e
+       ORDER BY 1$$,
+    'every aggregate has a combine function, keeps a bloom state and is PARALLEL SAFE');
 SELECT results_eq(
     $$SELECT a.aggfnoid::regprocedure::text, a.aggtransfn::regprocedure::text,
              a.aggfinalfn::regprocedure::text
         FROM pg_aggregate a
        WHERE a.aggfnoid IN (SELECT pg_temp.members('pg_proc'))
        ORDER BY 1$$,
-    $$VALUES ('bloom_agg(anycompatible)', 'bloom_agg_trans(bloom,anycompatible)',
-              'bloom_agg_final(bloom)'),
-             ('bloom_agg(anycompatible,bigint,double precision)',
-              'bloom_agg_sized_trans(bloom,anycompatible,bigint,double precision)',
-              'bloom_agg_final(bloom)'),
-             ('bloom_intersect_agg(bloom)', 'bloom_intersect_agg_trans(bloom,bloom)',
-              'bloom_intersect_agg_final(bloom)'),
-             ('bloom_union_agg(bloom)', 'bloom_agg_combine(bloom,bloom)',
-              'bloom_agg_final(bloom)')$$,
+    $$SELECT * FROM (
+          SELECT format('bloom_agg(%s)', t), format('bloom_agg_trans(bloom,%s)', t),
+                 'bloom_agg_final(bloom)'
+            FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.overload_types()) AS a(t)
+          UNION ALL
+          SELECT format('bloom_agg(%s,bigint,double precision)', t),
+                 format('bloom_agg_sized_trans(bloom,%s,bigint,double precision)', t),
+                 'bloom_agg_final(bloom)'
+            FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.overload_types()) AS a(t)
+          UNION ALL
+          VALUES ('bloom_intersect_agg(bloom)', 'bloom_intersect_agg_trans(bloom,bloom)',
+                  'bloom_intersect_agg_final(bloom)'),
+                 ('bloom_union_agg(bloom)', 'bloom_agg_combine(bloom,bloom)',
+                  'bloom_agg_final(bloom)')
+        ) AS e
+       ORDER BY 1$$,
     'the aggregates'' transition and final functions');
 
 SELECT is((SELECT typstorage FROM pg_type WHERE oid = 'bloom'::regtype), 'e'::"char",
