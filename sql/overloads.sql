@@ -76,3 +76,20 @@ FROM (SELECT bloom_agg(vc) AS f FROM ov UNION ALL SELECT bloom_agg(t) FROM ov
 DROP TABLE ov;
 DROP TYPE ov_mood;
 DROP DOMAIN ov_int, ov_text;
+
+-- A type with an implicit binary-coercible cast to text (citext) reaches
+-- bloom_agg(text) through that cast, but its values keep their own
+-- equality, as bloom_agg(anycompatible) gave them in 1.0: a
+-- case-insensitive filter of citext values.  An explicit cast is the
+-- user's choice: a filter of text values.
+CREATE EXTENSION citext;
+CREATE TABLE ov_citext (c citext);
+INSERT INTO ov_citext VALUES ('Apple'), ('pear');
+SELECT (bloom_info(bloom_agg(c))).value_kind AS kind,
+	bloom_agg(c) @> 'APPLE'::citext AS any_case,
+	(bloom_info(bloom_agg(c, 100, 0.01))).value_kind AS sized_kind
+FROM ov_citext;
+SELECT count(*) AS found FROM ov_citext WHERE c <@ (SELECT bloom_agg(c) FROM ov_citext);
+SELECT (bloom_info(bloom_agg(c::text))).value_kind AS explicit_kind FROM ov_citext;
+DROP TABLE ov_citext;
+DROP EXTENSION citext;

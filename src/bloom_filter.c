@@ -39,6 +39,7 @@
 #include "access/table.h"
 #include "access/tableam.h"
 #include "catalog/pg_type.h"
+#include "nodes/nodeFuncs.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 
@@ -274,6 +275,30 @@ declared_arg_type(FunctionCallInfo fcinfo, int argno)
 	return typid;
 }
 
+/*
+ * The type of an aggregate's value argument argno (counting the state as
+ * 0) as the query wrote it, or InvalidOid outside an aggregate.  The
+ * concrete overloads of bloom_agg take, say, text, so a citext column
+ * reaches bloom_agg(text) through an implicit binary-coercible cast: the
+ * bytes are the column's own, and so must be the equality they are hashed
+ * by, as bloom_agg(anycompatible) hashed them in 1.0.  An explicit cast
+ * (c::text) is the user's choice and is kept.
+ */
+static Oid
+aggregate_value_type(FunctionCallInfo fcinfo, int argno)
+{
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+	Node	   *expr;
+
+	if (aggref == NULL || argno < 1 || argno > list_length(aggref->args))
+		return InvalidOid;
+	expr = (Node *) list_nth_node(TargetEntry, aggref->args, argno - 1)->expr;
+	while (IsA(expr, RelabelType) &&
+		   ((RelabelType *) expr)->relabelformat == COERCE_IMPLICIT_CAST)
+		expr = (Node *) ((RelabelType *) expr)->arg;
+	return exprType(expr);
+}
+
 /* Look up the hasher for argument argno (bloom_arg_hasher's slow path) */
 const BloomHasher *
 bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
@@ -282,7 +307,10 @@ bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 
 	if (!cache->hasher_ready)
 	{
-		Oid			typid = get_fn_expr_argtype(fcinfo->flinfo, argno);
+		Oid			typid = aggregate_value_type(fcinfo, argno);
+
+		if (!OidIsValid(typid))
+			typid = get_fn_expr_argtype(fcinfo->flinfo, argno);
 
 		if (!OidIsValid(typid))
 			typid = declared_arg_type(fcinfo, argno);
