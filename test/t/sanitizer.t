@@ -41,7 +41,8 @@ chomp(my $runtime = `clang -print-file-name=libclang_rt.asan-x86_64.so`);
 die "clang's ASan runtime not found\n" unless -f $runtime;
 
 # The library calls the sanitizers' runtime: it is instrumented
-my $symbols = `nm -D --undefined-only $library`;
+my $symbols = '';
+IPC::Run::run([ 'nm', '-D', '--undefined-only', $library ], '>', \$symbols);
 like($symbols, qr/\b__asan_report_load\d/, 'bloomfilter.so is built with AddressSanitizer');
 like($symbols, qr/\b__ubsan_handle_/, 'bloomfilter.so is built with UndefinedBehaviorSanitizer');
 
@@ -108,7 +109,9 @@ sub run_merged
 my $outputdir = "$PostgreSQL::Test::Utils::tmp_check/regress";
 my ($output, $ok) = run_merged('make', '-s', '-C', $top, 'installcheck',
 	"EXTRA_REGRESS_OPTS=--outputdir=$outputdir");
-my ($summary) = $output =~ /^\s*((?:All \d+|\d+ of \d+) tests? \w+)/m;
+# "All 10 tests passed." (PostgreSQL 15: between lines of =, 16 and
+# later: after "# ")
+my ($summary) = $output =~ /^(?:# )?\s*((?:All \d+|\d+ of \d+) tests? \w+)/m;
 ok($ok, 'pg_regress: ' . ($summary // 'no summary'))
   or diag($output, -f "$outputdir/regression.diffs"
 	? slurp_file("$outputdir/regression.diffs") : '');
