@@ -14,8 +14,9 @@
 # The sanitizers watch malloc's blocks, stacks and globals: an overrun that
 # stays inside a block of a memory context (most pallocs) goes unseen.
 #
-# Debian's PostgreSQL 15 is built without assertions (--enable-cassert) and
-# Debian's archive has no build with them; the test says which it ran on.
+# Debian's PostgreSQL packages are built without assertions
+# (--enable-cassert) and its archive has no build with them; the test says
+# which it ran on.
 use strict;
 use warnings;
 use FindBin;
@@ -87,7 +88,7 @@ my $assertions = query('postgres', 'SHOW debug_assertions');
 diag($assertions eq 'on'
 	? 'the server is built with assertions (debug_assertions = on)'
 	: "the server is built without assertions (debug_assertions = $assertions): "
-	  . "Debian's archive has no PostgreSQL 15 built with --enable-cassert");
+	  . "Debian's archive has no PostgreSQL built with --enable-cassert");
 
 local $ENV{PGHOST} = $node->host;
 local $ENV{PGPORT} = $node->port;
