@@ -54,6 +54,10 @@ COPY io_filters TO :'copyfile';
 COPY io_copied FROM :'copyfile';
 SELECT a.id, a.f = b.f AS same
 FROM io_filters AS a JOIN io_copied AS b USING (id) ORDER BY a.id;
+-- the server's file is removed (COPY TO PROGRAM runs as the server)
+\set rmcopyfile 'rm -f ' :copyfile
+COPY (SELECT) TO PROGRAM :'rmcopyfile';
+SELECT pg_stat_file(:'copyfile', true) IS NULL AS removed;
 
 -- stored out of line and uncompressed (STORAGE external)
 SELECT id, pg_column_compression(f) IS NULL AS uncompressed

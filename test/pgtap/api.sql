@@ -7,9 +7,10 @@
 -- selectivity estimator, STRICT but for the aggregates' transition and
 -- combine functions and bloom_agg_final),
 -- read from the extension's members so that an object added later is
--- checked too; a comment on every member; the aggregates' support
--- functions and state type, for bloom_agg on anycompatible and on each of
--- the types that have an overload of their own; the type's storage; NULL handling, including
+-- checked too; a comment on every member (but the array type bloom[],
+-- a member from PostgreSQL 17 on); the aggregates' support functions and
+-- state type, for bloom_agg on anycompatible and on each of the types that
+-- have an overload of their own; the type's storage; NULL handling, including
 -- bloom_union_agg and bloom_intersect_agg over no rows; and the SQLSTATE
 -- of every documented error, including those of combining filters that
 -- do not combine.
@@ -240,6 +241,9 @@ SELECT is_empty(
          AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'bloomfilter')
          AND d.deptype = 'e'
          AND d.classid NOT IN ('pg_opclass'::regclass, 'pg_opfamily'::regclass)
+         -- bloom[], a member from PostgreSQL 17 on, is made with bloom
+         AND NOT (d.classid = 'pg_type'::regclass
+                  AND d.objid = 'bloom[]'::regtype)
          AND NOT EXISTS (SELECT FROM pg_description c
                           WHERE c.classoid = d.classid AND c.objoid = d.objid
                             AND c.objsubid = 0 AND c.description <> '')$$,

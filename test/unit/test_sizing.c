@@ -177,7 +177,7 @@ test_capacity_of(void **state)
 		}
 	}
 	/* 2^21 blocks (64 MiB) hold about 51 million values at 1 % */
-	assert_in_range(bf_capacity_of(1 << 21, 0.01), 50000000, 52000000);
+	assert_uint_in_range(bf_capacity_of(1 << 21, 0.01), 50000000, 52000000);
 	assert_int_equal(bf_capacity_of(1, 1e-15), 0);
 }
 

@@ -27,6 +27,16 @@
 #include "bf.h"
 #include "bf_hash.h"
 
+/*
+ * cmocka 2.0 (Debian sid) deprecates assert_in_range, an error under
+ * -Werror, for assert_uint_in_range and assert_int_in_range; cmocka 1.1
+ * (bookworm, trixie) has only assert_in_range, which compares unsigned.
+ */
+#ifndef assert_uint_in_range
+#define assert_uint_in_range(value, minimum, maximum) \
+	assert_in_range((value), (minimum), (maximum))
+#endif
+
 /* Kind tag used for test filters; the core treats kinds as opaque */
 #define TU_KIND		1
 
