@@ -11,8 +11,9 @@
 # The test runs itself again as a child process in a private scratch
 # directory (under TMPDIR), which is its working directory and holds
 # everything it writes (PostgreSQL's TESTDIR, or TESTDATADIR and TESTLOGDIR
-# from PostgreSQL 16 on), so that several tests can run side by side; the
-# scratch directory is removed afterwards.
+# from PostgreSQL 16 on, and TMPDIR, where the framework makes its servers'
+# socket directories and keeps them after a failure), so that several tests
+# can run side by side; the scratch directory is removed afterwards.
 #
 # initdb refuses to run as root, so when started by root (as CI is) the
 # child runs as the postgres OS user.  That user may not be able to read
@@ -162,6 +163,7 @@ BEGIN
 	$ENV{TESTDIR}     = $scratch;                    # PostgreSQL 15
 	$ENV{TESTDATADIR} = "$scratch/tmp_check";        # 16 and later
 	$ENV{TESTLOGDIR}  = "$scratch/tmp_check/log";    # 16 and later
+	$ENV{TMPDIR}      = $scratch;                    # sockets' directories
 	$ENV{PATH}        = "$bindir:$ENV{PATH}";
 	$ENV{PG_REGRESS}  = "$pgxs/src/test/regress/pg_regress";
 	unshift @INC, "$pgxs/src/test/perl";
