@@ -38,10 +38,12 @@
 #include "access/detoast.h"
 #include "access/table.h"
 #include "access/tableam.h"
+#include "catalog/pg_aggregate.h"
 #include "catalog/pg_type.h"
 #include "nodes/nodeFuncs.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
+#include "utils/syscache.h"
 
 /* Alignment of the payload of a filter in working memory: a cache line */
 #define BLOOM_PAYLOAD_ALIGN		64
@@ -288,10 +290,26 @@ static Oid
 aggregate_value_type(FunctionCallInfo fcinfo, int argno)
 {
 	Aggref	   *aggref = AggGetAggref(fcinfo);
+	HeapTuple	tuple;
+	Oid			transfn;
 	Node	   *expr;
 
 	if (aggref == NULL || argno < 1 || argno > list_length(aggref->args))
 		return InvalidOid;
+
+	/*
+	 * The Aggref may be another aggregate's that calls this function itself
+	 * (Citus's worker_partial_agg, whose first argument is the aggregate's
+	 * oid): only this function's own aggregate describes its arguments.
+	 */
+	tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggref->aggfnoid));
+	if (!HeapTupleIsValid(tuple))
+		return InvalidOid;
+	transfn = ((Form_pg_aggregate) GETSTRUCT(tuple))->aggtransfn;
+	ReleaseSysCache(tuple);
+	if (transfn != fcinfo->flinfo->fn_oid)
+		return InvalidOid;
+
 	expr = (Node *) list_nth_node(TargetEntry, aggref->args, argno - 1)->expr;
 	while (IsA(expr, RelabelType) &&
 		   ((RelabelType *) expr)->relabelformat == COERCE_IMPLICIT_CAST)
