@@ -14,9 +14,9 @@ CREATE TABLE filters (name text PRIMARY KEY, f bloom NOT NULL);
 INSERT INTO filters
 SELECT 'empty', bloom_create(1000, 0.01)
 UNION ALL
-SELECT 'exact text', bloom_agg('v' || g) FROM generate_series(1, 100) AS g
+SELECT 'exact text', bloom_agg('v' || g) FROM generate_series(1, 5) AS g
 UNION ALL
-SELECT 'exact int', bloom_agg(g) FROM generate_series(1, 1000) AS g
+SELECT 'exact int', bloom_agg(g) FROM generate_series(1, 8) AS g
 UNION ALL
 SELECT 'blocks text, auto-sized', bloom_agg('url/' || g) FROM generate_series(1, 600000) AS g
 UNION ALL
@@ -34,3 +34,15 @@ SELECT 'enum', bloom_agg(m) FROM unnest(enum_range(NULL::mood)) AS m;
 INSERT INTO filters
 SELECT 'union', (SELECT f FROM filters WHERE name = 'exact int') |
 	(SELECT f FROM filters WHERE name = 'blocks int, sized');
+
+-- The filters named for a layout have it
+DO $$
+BEGIN
+	IF EXISTS (SELECT FROM filters
+			   WHERE (name LIKE 'exact%' AND (bloom_info(f)).layout <> 'exact')
+				  OR (name LIKE 'blocks%' AND (bloom_info(f)).layout <> 'blocks'))
+	THEN
+		RAISE EXCEPTION 'a filter is not of the layout its name says';
+	END IF;
+END
+$$;
