@@ -22,17 +22,21 @@ CORE_OBJS = \
 
 OBJS = \
 	$(CORE_OBJS) \
+	src/bloom_access.o \
 	src/bloom_agg.o \
+	src/bloom_build.o \
+	src/bloom_cache.o \
 	src/bloom_combine.o \
+	src/bloom_error.o \
 	src/bloom_estimate.o \
-	src/bloom_filter.o \
+	src/bloom_hasher.o \
 	src/bloom_info.o \
 	src/bloom_io.o \
+	src/bloom_kinds.o \
+	src/bloom_module.o \
 	src/bloom_ops.o \
 	src/bloom_selectivity.o \
-	src/bloom_state.o \
-	src/bloom_value.o \
-	src/bloomfilter.o
+	src/bloom_state.o
 
 REGRESS = setup bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors
 

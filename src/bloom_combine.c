@@ -19,7 +19,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloomfilter.h"
+#include "bloom_build.h"
 
 /*
  * The union, or the intersection, of the two filter arguments.  Where the
@@ -53,7 +53,7 @@ combine(FunctionCallInfo fcinfo, bool intersect)
 	status = intersect ? bf_intersect(VARDATA(result), len, &a, &b) :
 		bf_union(VARDATA(result), len, &a, &b);
 	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+		bloom_raise(status, BLOOM_SOURCE_STORED);
 	pfree(mine);
 	return bloom_resize_exact(result);
 }

@@ -50,4 +50,15 @@ typedef uint8 bloom_b64_byte;
 typedef char bloom_b64_byte;
 #endif
 
+/*
+ * Soft errors (errsave on fcinfo->context, which pg_input_is_valid and
+ * COPY ... ON_ERROR pass to input functions) exist since 16; before, an
+ * input error is always an ERROR.
+ */
+#if PG_VERSION_NUM >= 160000
+#include "nodes/miscnodes.h"
+#else
+#define errsave(context, ...)	ereport(ERROR, __VA_ARGS__)
+#endif
+
 #endif							/* BLOOM_COMPAT_H */

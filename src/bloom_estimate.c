@@ -19,9 +19,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloomfilter.h"
-
-#include "access/detoast.h"
+#include "bloom_access.h"
 
 /*
  * bloom_cardinality(filter), operator # filter: the estimated number of
@@ -32,21 +30,9 @@ PG_FUNCTION_INFO_V1(bloom_cardinality);
 Datum
 bloom_cardinality(PG_FUNCTION_ARGS)
 {
-	Datum		datum = PG_GETARG_DATUM(0);
-	struct varlena *head;
 	bf_view		view;
-	bf_status	status;
 
-	if (!VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(datum)))
-	{
-		view = bloom_arg_view(fcinfo, 0);
-		PG_RETURN_FLOAT8(bf_cardinality(&view));
-	}
-	head = PG_DETOAST_DATUM_SLICE(datum, 0, BF_HEADER_SIZE);
-	status = bf_peek_header(VARDATA_ANY(head), VARSIZE_ANY_EXHDR(head),
-							toast_raw_datum_size(datum) - VARHDRSZ, &view.hdr);
-	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+	view.hdr = bloom_arg_header(fcinfo, 0);
 	view.payload = NULL;		/* the estimate reads the header only */
 	PG_RETURN_FLOAT8(bf_cardinality(&view));
 }

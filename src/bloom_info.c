@@ -11,7 +11,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloomfilter.h"
+#include "bloom_access.h"
 
 #include "access/htup_details.h"
 #include "funcapi.h"

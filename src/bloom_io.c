@@ -18,7 +18,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloomfilter.h"
+#include "bloom_access.h"
 
 #include "common/base64.h"
 #include "libpq/pqformat.h"
@@ -40,12 +40,17 @@ copy_filter(const char *bytes, size_t len)
 	return result;
 }
 
-/* Text input: base64 of a serialized filter */
+/*
+ * Text input: base64 of a serialized filter.  Errors are soft where the
+ * caller asks (pg_input_is_valid, COPY ... ON_ERROR, on PostgreSQL 16 and
+ * later): the value is then NULL and the error is in fcinfo->context.
+ */
 PG_FUNCTION_INFO_V1(bloom_in);
 Datum
 bloom_in(PG_FUNCTION_ARGS)
 {
 	char	   *input = PG_GETARG_CSTRING(0);
+	Node	   *escontext = fcinfo->context;
 	size_t		inlen = strlen(input);
 	bloom_b64_byte *bytes;
 	int			declen;
@@ -59,15 +64,25 @@ bloom_in(PG_FUNCTION_ARGS)
 	 * in int, which overflows for inputs past 715 MB.
 	 */
 	if (inlen > BLOOM_MAX_TEXT)
-		bloom_raise_syntax(input, "The value is longer than the text form of any bloom filter.");
+	{
+		bloom_report_syntax(input, "The value is longer than the text form of any bloom filter.",
+							escontext);
+		PG_RETURN_NULL();
+	}
 	declen = (int) (inlen / 4 * 3 + 3);
 	bytes = palloc(declen + 1);
 	len = pg_b64_decode(input, (int) inlen, bytes, declen);
 	if (len < 0)
-		bloom_raise_syntax(input, "The value is not valid base64.");
+	{
+		bloom_report_syntax(input, "The value is not valid base64.", escontext);
+		PG_RETURN_NULL();
+	}
 	status = bf_validate(bytes, (size_t) len);
 	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_TEXT, input);
+	{
+		bloom_report(status, BLOOM_SOURCE_TEXT, input, escontext);
+		PG_RETURN_NULL();
+	}
 	PG_RETURN_POINTER(copy_filter((const char *) bytes, (size_t) len));
 }
 
@@ -89,7 +104,10 @@ bloom_out(PG_FUNCTION_ARGS)
 	PG_RETURN_CSTRING(output);
 }
 
-/* Binary input: the serialized filter, validated in the message buffer */
+/*
+ * Binary input: the serialized filter, validated in the message buffer.
+ * Errors are soft if the caller ever passes a soft-error context.
+ */
 PG_FUNCTION_INFO_V1(bloom_recv);
 Datum
 bloom_recv(PG_FUNCTION_ARGS)
@@ -100,7 +118,10 @@ bloom_recv(PG_FUNCTION_ARGS)
 	bf_status	status = bf_validate(bytes, len);
 
 	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_BINARY, NULL);
+	{
+		bloom_report(status, BLOOM_SOURCE_BINARY, NULL, fcinfo->context);
+		PG_RETURN_NULL();
+	}
 	PG_RETURN_POINTER(copy_filter(bytes, len));
 }
 
@@ -130,6 +151,6 @@ bloom_from_bytea(PG_FUNCTION_ARGS)
 	bf_status	status = bf_validate(VARDATA_ANY(input), len);
 
 	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_BYTEA, NULL);
+		bloom_raise(status, BLOOM_SOURCE_BYTEA);
 	PG_RETURN_POINTER(copy_filter(VARDATA_ANY(input), len));
 }

@@ -11,7 +11,8 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloomfilter.h"
+#include "bloom_build.h"
+#include "bloom_cache.h"
 
 #include "common/hashfn.h"
 
@@ -26,7 +27,7 @@ bloom_create(PG_FUNCTION_ARGS)
 	bf_status	status = bf_init(VARDATA(result), bf_size_blocks(hdr.nitems), &hdr);
 
 	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS, NULL);
+		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
 	PG_RETURN_POINTER(result);
 }
 
@@ -57,26 +58,24 @@ exact_with(const bf_view *view, uint64 hash, uint32 kind)
 
 /*
  * bloom_add(filter, value): a new filter holding the value too.  A filter
- * made by bloom_create takes the kind of its first value.
+ * made by bloom_create takes the kind of its first value.  The filter is
+ * read once, straight into the value returned (bloom_datum_copy).
  */
 PG_FUNCTION_INFO_V1(bloom_add);
 Datum
 bloom_add(PG_FUNCTION_ARGS)
 {
-	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
+	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
 	uint64		hash = bloom_hash_value(hasher, PG_GETARG_DATUM(1));
-	bf_view		view = bloom_view(filter);
-	size_t		len = VARSIZE_ANY_EXHDR(filter);
-	struct varlena *result;
+	bf_view		view = bloom_view(result);
+	size_t		len = VARSIZE(result) - VARHDRSZ;
 	bf_status	status;
 
 	bloom_check_kind(&view, hasher->kind);
 	if (view.hdr.layout == BF_LAYOUT_EXACT)
 		PG_RETURN_POINTER(exact_with(&view, hash, hasher->kind));
 
-	result = bloom_palloc(len);
-	memcpy(VARDATA(result), VARDATA_ANY(filter), len);
 	if (view.hdr.kind == BLOOM_KIND_NONE)
 	{
 		view.hdr.kind = hasher->kind;
@@ -84,7 +83,7 @@ bloom_add(PG_FUNCTION_ARGS)
 	}
 	status = bf_add_hashes(VARDATA(result), len, &hash, 1);
 	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+		bloom_raise(status, BLOOM_SOURCE_STORED);
 	PG_RETURN_POINTER(result);
 }
 

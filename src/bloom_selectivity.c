@@ -21,7 +21,8 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloomfilter.h"
+#include "bloom_access.h"
+#include "bloom_hasher.h"
 
 #include <math.h>
 

@@ -105,7 +105,7 @@ alloc_filter(BloomState *state)
 	alloc_filter_space(state);
 	status = bf_init(state->filter, state->len, &state->params);
 	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS, NULL);
+		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
 }
 
 /* The state of bloom_agg(value): an empty exact set */
@@ -177,7 +177,7 @@ add_to_filter(BloomState *state, const uint64 *hashes, size_t n)
 	bf_status	status = bf_add_hashes(state->filter, state->len, hashes, n);
 
 	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+		bloom_raise(status, BLOOM_SOURCE_STATE);
 }
 
 /*
@@ -287,8 +287,23 @@ state_view(const BloomState *state)
 static void
 sync_params(BloomState *state)
 {
-	if (bf_read_header(state->filter, state->len, &state->params) != BF_OK)
-		elog(ERROR, "bloom aggregate state is corrupt");
+	bf_status	status = bf_read_header(state->filter, state->len,
+										&state->params);
+
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STATE);
+}
+
+/* View of the blocks phase's filter of a state */
+static bf_view
+open_filter(const BloomState *state)
+{
+	bf_view		view;
+	bf_status	status = bf_open(state->filter, state->len, &view);
+
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STATE);
+	return view;
 }
 
 /*
@@ -315,7 +330,7 @@ replace_filter(BloomState *state, const bf_view *other, bool intersect)
 	if (status == BF_OK)
 		status = bf_read_header(result, len, &state->params);
 	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+		bloom_raise(status, BLOOM_SOURCE_STATE);
 	pfree(old_space);
 	state->filter = result;
 	state->len = len;
@@ -409,8 +424,7 @@ bloom_state_merge(BloomState *state, Datum other)
 	bloom_state_flush(theirs);
 	if (theirs->params.layout == BF_LAYOUT_BLOCKS)
 	{
-		if (bf_open(theirs->filter, theirs->len, &view) != BF_OK)
-			elog(ERROR, "bloom aggregate state is corrupt");
+		view = open_filter(theirs);
 		merge_view(state, &view);
 	}
 	else
@@ -462,8 +476,7 @@ bloom_state_intersect(BloomState *state, Datum other)
 	}
 	if (view.hdr.layout == BF_LAYOUT_EXACT)
 	{
-		if (bf_open(state->filter, state->len, &mine) != BF_OK)
-			elog(ERROR, "bloom aggregate state is corrupt");
+		mine = open_filter(state);
 		hashes = palloc((view.hdr.nitems + 1) * sizeof(uint64));
 		for (i = 0; i < view.hdr.nitems; i++)
 			if (bf_contains(&mine, bf_exact_hash(&view, i)))
@@ -537,8 +550,7 @@ bloom_state_finish(BloomState *state)
 		return result;
 	}
 
-	if (bf_open(state->filter, state->len, &view) != BF_OK)
-		elog(ERROR, "bloom aggregate state is corrupt");
+	view = open_filter(state);
 	estimate = bf_cardinality(&view);
 	if (!(state->params.flags & BF_FLAG_AUTO) ||
 		view.hdr.nitems != BLOOM_AUTO_MAX_BLOCKS ||
@@ -565,7 +577,7 @@ bloom_state_finish(BloomState *state)
 	if (status == BF_OK)
 		status = bf_read_header(VARDATA(result), bf_size_blocks(target), &hdr);
 	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_STORED, NULL);
+		bloom_raise(status, BLOOM_SOURCE_STATE);
 	hdr.capacity = bf_capacity_of(target, hdr.fpr);
 	bf_write_header(VARDATA(result), &hdr);
 	return result;
@@ -622,6 +634,5 @@ state_flatten_into(ExpandedObjectHeader *eohptr, void *result,
 	else
 		memcpy(VARDATA(flat), state->filter, state->len);
 	if (status != BF_OK)
-		elog(ERROR, "could not flatten bloom aggregate state: %s",
-			 bf_status_message(status));
+		bloom_raise(status, BLOOM_SOURCE_STATE);
 }

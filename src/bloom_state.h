@@ -1,9 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * bloom_state.h
- *	  Layout of the aggregate state (bloom_state.c), shared with the
- *	  aggregate functions (bloom_agg.c) so that the work done for every
- *	  row is inline.
+ *	  The aggregate state (bloom_state.c): an expanded object of type
+ *	  bloom, its layout shared with the aggregate functions (bloom_agg.c)
+ *	  so that the work done for every row is inline.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -15,10 +15,14 @@
 #ifndef BLOOM_STATE_H
 #define BLOOM_STATE_H
 
-#include "bloomfilter.h"
+#include "bloom_build.h"
+
+#include "utils/expandeddatum.h"
 
 /* Hashes buffered before they are applied */
 #define BLOOM_PENDING			1024
+
+typedef struct BloomState BloomState;
 
 struct BloomState
 {
@@ -33,6 +37,14 @@ struct BloomState
 	uint64		pending[BLOOM_PENDING];
 };
 
+extern BloomState *bloom_state_create(MemoryContext parent, uint32 kind);
+extern BloomState *bloom_state_create_sized(MemoryContext parent, uint32 kind,
+											int64 capacity, double fpr);
+extern BloomState *bloom_state_from_datum(Datum datum, MemoryContext parent);
+extern BloomState *bloom_state_of(Datum datum);
+extern void bloom_state_merge(BloomState *state, Datum other);
+extern void bloom_state_intersect(BloomState *state, Datum other);
+extern struct varlena *bloom_state_finish(BloomState *state);
 extern void bloom_state_flush(BloomState *state);
 
 /* The read-write datum of a state, to return from a transition function */

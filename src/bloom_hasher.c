@@ -1,12 +1,13 @@
 /*-------------------------------------------------------------------------
  *
- * bloom_value.c
+ * bloom_hasher.c
  *	  Reducing a value of any type to the 64-bit hash a filter stores.
  *
  * Values equal under PostgreSQL's "=" must hash the same, on every
  * platform, now and after a dump and restore.  Common types therefore hash
  * a canonical byte form with XXH3 (bf_hash.h), grouped into kinds whose
- * members compare equal across types:
+ * members compare equal across types (the kinds table, bloom_kinds.c,
+ * says which type is hashed how):
  *
  *	text, varchar, bpchar, name	UTF-8 bytes; bpchar without trailing blanks
  *	int2, int4, int8			the value as 8 little-endian bytes
@@ -31,20 +32,17 @@
  * Copyright (c) 2026, the bloomfilter authors
  *
  * IDENTIFICATION
- *	  src/bloom_value.c
+ *	  src/bloom_hasher.c
  *
  *-------------------------------------------------------------------------
  */
-#include "bloomfilter.h"
+#include "bloom_hasher.h"
 
 #include <math.h>
 #include <sys/socket.h>
 
-#include "access/genam.h"
 #include "access/htup_details.h"
-#include "access/table.h"
 #include "catalog/pg_enum.h"
-#include "catalog/pg_type.h"
 #include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 #include "utils/date.h"
@@ -54,28 +52,6 @@
 #include "utils/syscache.h"
 #include "utils/typcache.h"
 #include "utils/uuid.h"
-
-/* The kind of a type without a fast path: a hash of its name */
-static uint32
-other_kind(const char *typname)
-{
-	return BLOOM_KIND_OTHER_BIT |
-		(uint32) (bf_hash_bytes(typname, strlen(typname)) & 0x7FFFFFFF);
-}
-
-/* Name of a type, without schema: what the kind of other types hashes */
-static char *
-type_name(Oid typid)
-{
-	HeapTuple	tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typid));
-	char	   *name;
-
-	if (!HeapTupleIsValid(tuple))
-		elog(ERROR, "cache lookup failed for type %u", typid);
-	name = pstrdup(NameStr(((Form_pg_type) GETSTRUCT(tuple))->typname));
-	ReleaseSysCache(tuple);
-	return name;
-}
 
 /* Refuse a nondeterministic collation for text-like values */
 static void
@@ -90,7 +66,9 @@ check_collation(Oid collation)
 }
 
 /*
- * Look up how to hash values of type typid, once per call site.
+ * Look up how to hash values of type typid, once per call site: the kinds
+ * table's row for its base type, else its enum labels, else its extended
+ * hash function.
  *
  * collation: the collation of the call, for text and for generic hashing.
  * mcxt: a context that lives as long as the hasher (for the generic hash
@@ -102,103 +80,37 @@ bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 {
 	Oid			base = getBaseType(typid);
 	int			encoding = GetDatabaseEncoding();
+	const BloomKindRow *row = bloom_kind_row(base);
+	TypeCacheEntry *entry;
 
 	memset(hasher, 0, sizeof(*hasher));
-	hasher->typid = typid;
 	hasher->collation = collation;
 	hasher->to_utf8 = encoding != PG_UTF8 && encoding != PG_SQL_ASCII;
 
-	switch (base)
+	if (row != NULL)
 	{
-		case TEXTOID:
-		case VARCHAROID:
+		if (bloom_method_is_string(row->method))
 			check_collation(collation);
-			hasher->method = BLOOM_HASH_TEXT;
-			hasher->kind = BLOOM_KIND_TEXT;
-			return;
-		case BPCHAROID:
-			check_collation(collation);
-			hasher->method = BLOOM_HASH_BPCHAR;
-			hasher->kind = BLOOM_KIND_TEXT;
-			return;
-		case NAMEOID:
-			check_collation(collation);
-			hasher->method = BLOOM_HASH_NAME;
-			hasher->kind = BLOOM_KIND_TEXT;
-			return;
-		case INT2OID:
-			hasher->method = BLOOM_HASH_INT2;
-			hasher->kind = BLOOM_KIND_INTEGER;
-			return;
-		case INT4OID:
-			hasher->method = BLOOM_HASH_INT4;
-			hasher->kind = BLOOM_KIND_INTEGER;
-			return;
-		case INT8OID:
-			hasher->method = BLOOM_HASH_INT8;
-			hasher->kind = BLOOM_KIND_INTEGER;
-			return;
-		case FLOAT4OID:
-			hasher->method = BLOOM_HASH_FLOAT4;
-			hasher->kind = BLOOM_KIND_FLOAT;
-			return;
-		case FLOAT8OID:
-			hasher->method = BLOOM_HASH_FLOAT8;
-			hasher->kind = BLOOM_KIND_FLOAT;
-			return;
-		case NUMERICOID:
-			hasher->method = BLOOM_HASH_NUMERIC;
-			hasher->kind = BLOOM_KIND_NUMERIC;
-			return;
-		case UUIDOID:
-			hasher->method = BLOOM_HASH_UUID;
-			hasher->kind = BLOOM_KIND_UUID;
-			return;
-		case BYTEAOID:
-			hasher->method = BLOOM_HASH_BYTEA;
-			hasher->kind = BLOOM_KIND_BYTEA;
-			return;
-		case DATEOID:
-			hasher->method = BLOOM_HASH_DATE;
-			hasher->kind = BLOOM_KIND_DATE;
-			return;
-		case TIMESTAMPOID:
-			hasher->method = BLOOM_HASH_TIMESTAMP;
-			hasher->kind = BLOOM_KIND_TIMESTAMP;
-			return;
-		case TIMESTAMPTZOID:
-			hasher->method = BLOOM_HASH_TIMESTAMP;
-			hasher->kind = BLOOM_KIND_TIMESTAMPTZ;
-			return;
-		case INETOID:
-		case CIDROID:
-			hasher->method = BLOOM_HASH_INET;
-			hasher->kind = BLOOM_KIND_INET;
-			return;
-		case BOOLOID:
-			hasher->method = BLOOM_HASH_BOOL;
-			hasher->kind = BLOOM_KIND_BOOL;
-			return;
+		hasher->method = row->method;
+		hasher->kind = row->kind;
+		return;
 	}
 
-	hasher->kind = other_kind(type_name(base));
+	hasher->kind = bloom_other_kind(base);
 	if (type_is_enum(base))
 	{
 		hasher->method = BLOOM_HASH_ENUM;
 		return;
 	}
 	hasher->method = BLOOM_HASH_GENERIC;
-	{
-		TypeCacheEntry *entry = lookup_type_cache(base, TYPECACHE_HASH_EXTENDED_PROC);
-
-		if (!OidIsValid(entry->hash_extended_proc))
-			ereport(ERROR,
-					(errcode(ERRCODE_UNDEFINED_FUNCTION),
-					 errmsg("could not identify an extended hash function for type %s",
-							format_type_be(typid)),
-					 errhint("A bloom filter holds values of types that have a hash operator class.")));
-		fmgr_info_cxt(entry->hash_extended_proc, &hasher->hash_fn, mcxt);
-	}
+	entry = lookup_type_cache(base, TYPECACHE_HASH_EXTENDED_PROC);
+	if (!OidIsValid(entry->hash_extended_proc))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_FUNCTION),
+				 errmsg("could not identify an extended hash function for type %s",
+						format_type_be(typid)),
+				 errhint("A bloom filter holds values of types that have a hash operator class.")));
+	fmgr_info_cxt(entry->hash_extended_proc, &hasher->hash_fn, mcxt);
 }
 
 /* Hash of a string, converted to UTF-8 if the database encoding is not */
@@ -289,7 +201,7 @@ hash_enum(const BloomHasher *hasher, Datum value)
 
 /*
  * The 64-bit hash a filter stores for a (non-null) value of any type and
- * representation (bloom_hash_value, in bloomfilter.h, hashes the commonest
+ * representation (bloom_hash_value, in bloom_hasher.h, hashes the commonest
  * case in line and calls this for the rest)
  */
 uint64
@@ -350,69 +262,4 @@ bloom_hash_any(const BloomHasher *hasher, Datum value)
 	}
 	elog(ERROR, "unrecognized bloom hash method: %d", (int) hasher->method);
 	pg_unreachable();
-}
-
-/*
- * Name of the type whose name hashes to an "other" kind, found by scanning
- * pg_type; NULL if no type has it (the type was dropped or renamed).
- */
-static const char *
-other_kind_type(uint32 kind)
-{
-	Relation	rel = table_open(TypeRelationId, AccessShareLock);
-	SysScanDesc scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
-	HeapTuple	tuple;
-	const char *name = NULL;
-
-	while ((tuple = systable_getnext(scan)) != NULL)
-	{
-		Form_pg_type type = (Form_pg_type) GETSTRUCT(tuple);
-
-		if (other_kind(NameStr(type->typname)) == kind)
-		{
-			name = format_type_be(type->oid);
-			break;
-		}
-	}
-	systable_endscan(scan);
-	table_close(rel, AccessShareLock);
-	return name;
-}
-
-/* Human-readable name of a kind of value, for messages and bloom_info */
-const char *
-bloom_kind_name(uint32 kind)
-{
-	const char *name;
-
-	switch (kind)
-	{
-		case BLOOM_KIND_NONE:
-			return "no";
-		case BLOOM_KIND_TEXT:
-			return "text";
-		case BLOOM_KIND_INTEGER:
-			return "integer";
-		case BLOOM_KIND_FLOAT:
-			return "floating-point";
-		case BLOOM_KIND_NUMERIC:
-			return "numeric";
-		case BLOOM_KIND_UUID:
-			return "uuid";
-		case BLOOM_KIND_BYTEA:
-			return "bytea";
-		case BLOOM_KIND_DATE:
-			return "date";
-		case BLOOM_KIND_TIMESTAMP:
-			return "timestamp";
-		case BLOOM_KIND_TIMESTAMPTZ:
-			return "timestamptz";
-		case BLOOM_KIND_INET:
-			return "inet";
-		case BLOOM_KIND_BOOL:
-			return "boolean";
-	}
-	if ((kind & BLOOM_KIND_OTHER_BIT) && (name = other_kind_type(kind)) != NULL)
-		return name;
-	return psprintf("unknown (kind %08x)", kind);
 }

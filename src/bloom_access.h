@@ -1,0 +1,44 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_access.h
+ *	  Getting at bloom values (bloom_access.c): one way to open a filter
+ *	  for each purpose.
+ *
+ * A bloom value is a varlena whose data is a filter serialized by the core
+ * library (src/core): no PostgreSQL-specific layout at all, so that casts
+ * to and from bytea are a relabeling plus validation.  To get at one:
+ *
+ *	read it once		bloom_arg_view (bloom_datum_view): the whole filter,
+ *						a stored one fetched from TOAST into working memory
+ *	probe it per row	bloom_cached_filter (bloom_cache.h): read once per
+ *						query and call site, then served from the cache
+ *	modify it			bloom_datum_copy: a new value to change in place and
+ *						return, fetched from TOAST straight into it
+ *	read its header		bloom_arg_header: of a stored filter, only the
+ *						header's bytes are fetched
+ *	make a new one		bloom_palloc (a value), bloom_alloc_filter (working
+ *						memory for a filter kept across calls)
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_access.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef BLOOM_ACCESS_H
+#define BLOOM_ACCESS_H
+
+#include "bloom_error.h"
+
+extern bf_view bloom_view(const struct varlena *filter);
+extern bf_view bloom_datum_view(Datum datum);
+extern bf_view bloom_arg_view(FunctionCallInfo fcinfo, int argno);
+extern bf_header bloom_arg_header(FunctionCallInfo fcinfo, int argno);
+extern struct varlena *bloom_datum_copy(Datum datum);
+extern struct varlena *bloom_palloc(size_t len);
+extern uint8 *bloom_alloc_filter(MemoryContext cxt, size_t len, char **space);
+extern bf_view bloom_fetch_filter(struct varlena *raw, MemoryContext cxt,
+								  char **space);
+
+#endif							/* BLOOM_ACCESS_H */

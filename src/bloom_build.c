@@ -1,0 +1,115 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_build.c
+ *	  Building new filters: sized from the user's capacity and rate, or
+ *	  from the data (the distinct hashes bloom_agg(value) saw).
+ *
+ * The sizing policy itself (when an exact list is kept, the power-of-two
+ * ladder of block counts) is the core's (bf_sizing.c); this file applies
+ * it to PostgreSQL memory and errors.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_build.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "bloom_build.h"
+
+/*
+ * Header of an empty filter sized for capacity values at rate fpr, as
+ * bloom_create and bloom_agg(value, capacity, fpr) make it; arguments out
+ * of range are errors, raised before anything is allocated.
+ */
+bf_header
+bloom_sized_header(int64 capacity, double fpr, uint32 kind)
+{
+	bf_header	hdr;
+	uint64		nblocks;
+	bf_status	status = bf_blocks_for(capacity < 1 ? 0 : (uint64) capacity,
+									   fpr, &nblocks);
+
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
+	bf_header_init(&hdr, BF_LAYOUT_BLOCKS, nblocks, (uint64) capacity, fpr, 0,
+				   kind);
+	return hdr;
+}
+
+/* Sort n hashes ascending, in place */
+void
+bloom_sort_hashes(uint64 *hashes, uint64 n)
+{
+	uint64	   *scratch = palloc((n + 1) * sizeof(uint64));
+
+	bf_sort_hashes(hashes, n, scratch);
+	pfree(scratch);
+}
+
+/*
+ * The filter, sized from the data, that holds n distinct hashes given in
+ * any order: an exact list while that is at most twice the optimal block
+ * filter's size (the hashes are then sorted in place, as the list stores
+ * them ascending), otherwise a block filter from the power-of-two ladder
+ * (bf_auto_blocks), which takes them as they come.
+ */
+struct varlena *
+bloom_from_hashes(uint64 *hashes, uint64 n, uint32 kind, double fpr)
+{
+	struct varlena *result;
+	bf_header	hdr;
+	bf_status	status;
+	uint64		nblocks;
+
+	if (bf_auto_keeps_exact(n, fpr))
+	{
+		bloom_sort_hashes(hashes, n);
+		bf_header_init(&hdr, BF_LAYOUT_EXACT, n, 0, fpr, BF_FLAG_AUTO, kind);
+		result = bloom_palloc(bf_size_exact(n));
+		status = bf_init_exact(VARDATA(result), bf_size_exact(n), &hdr,
+							   hashes, n);
+	}
+	else
+	{
+		status = bf_auto_blocks(n, fpr, &nblocks);
+		if (status != BF_OK)
+			bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
+		bf_header_init(&hdr, BF_LAYOUT_BLOCKS, nblocks,
+					   bf_capacity_of(nblocks, fpr), fpr, BF_FLAG_AUTO, kind);
+		result = bloom_palloc(bf_size_blocks(nblocks));
+		status = bf_init(VARDATA(result), bf_size_blocks(nblocks), &hdr);
+		if (status == BF_OK)
+			status = bf_add_hashes(VARDATA(result), bf_size_blocks(nblocks),
+								   hashes, n);
+	}
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
+	return result;
+}
+
+/*
+ * An exact filter made by combining others, sized again the way
+ * bloom_agg(value) sizes its result (bloom_from_hashes), so that the union
+ * of small filters is the filter bloom_agg would build from their values;
+ * any other filter is returned unchanged.
+ */
+struct varlena *
+bloom_resize_exact(struct varlena *filter)
+{
+	bf_view		view = bloom_view(filter);
+	uint64	   *hashes;
+	struct varlena *result;
+	uint64		i;
+
+	if (view.hdr.layout != BF_LAYOUT_EXACT ||
+		bf_auto_keeps_exact(view.hdr.nitems, view.hdr.fpr))
+		return filter;
+	hashes = palloc(view.hdr.nitems * sizeof(uint64));
+	for (i = 0; i < view.hdr.nitems; i++)
+		hashes[i] = bf_exact_hash(&view, i);
+	result = bloom_from_hashes(hashes, view.hdr.nitems, view.hdr.kind,
+							   view.hdr.fpr);
+	pfree(hashes);
+	return result;
+}

@@ -1,0 +1,27 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_build.h
+ *	  Building new filters (bloom_build.c).
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_build.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef BLOOM_BUILD_H
+#define BLOOM_BUILD_H
+
+#include "bloom_access.h"
+
+/* The target rate of filters sized by bloom_agg from the data */
+#define BLOOM_DEFAULT_FPR		0.01
+
+extern bf_header bloom_sized_header(int64 capacity, double fpr, uint32 kind);
+extern void bloom_sort_hashes(uint64 *hashes, uint64 n);
+extern struct varlena *bloom_from_hashes(uint64 *hashes, uint64 n,
+										 uint32 kind, double fpr);
+extern struct varlena *bloom_resize_exact(struct varlena *filter);
+
+#endif							/* BLOOM_BUILD_H */

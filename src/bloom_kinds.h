@@ -1,0 +1,85 @@
+/*-------------------------------------------------------------------------
+ *
+ * bloom_kinds.h
+ *	  Kinds of value a filter holds, and the one table that says, for each
+ *	  type with a fast path, how its values are hashed and of which kind
+ *	  they are.
+ *
+ * A kind names a family of types whose values are equal under "=" exactly
+ * when their canonical bytes are (README.md lists the canonical form of
+ * each).  The header of every filter records the kind of its values, so a
+ * probe of another kind is refused rather than answered wrongly.  A type
+ * without a fast path gets BLOOM_KIND_OTHER_BIT plus 31 bits of the hash
+ * of its name.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/bloom_kinds.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef BLOOM_KINDS_H
+#define BLOOM_KINDS_H
+
+#include "bloom_compat.h"
+
+/* Kinds of value (the header's kind field); stored, so never renumbered */
+#define BLOOM_KIND_NONE			0
+#define BLOOM_KIND_TEXT			1
+#define BLOOM_KIND_INTEGER		2
+#define BLOOM_KIND_FLOAT		3
+#define BLOOM_KIND_NUMERIC		4
+#define BLOOM_KIND_UUID			5
+#define BLOOM_KIND_BYTEA		6
+#define BLOOM_KIND_DATE			7
+#define BLOOM_KIND_TIMESTAMP	8
+#define BLOOM_KIND_TIMESTAMPTZ	9
+#define BLOOM_KIND_INET			10
+#define BLOOM_KIND_BOOL			11
+#define BLOOM_KIND_OTHER_BIT	0x80000000U
+
+/* How a value of some type is reduced to its canonical bytes */
+typedef enum BloomHashMethod
+{
+	BLOOM_HASH_TEXT,			/* the string, in UTF-8 */
+	BLOOM_HASH_BPCHAR,			/* the string without trailing blanks */
+	BLOOM_HASH_NAME,			/* the name, in UTF-8 */
+	BLOOM_HASH_INT2,			/* the integer as 8 little-endian bytes */
+	BLOOM_HASH_INT4,
+	BLOOM_HASH_INT8,
+	BLOOM_HASH_FLOAT4,			/* the float8 value, -0 as 0, one NaN */
+	BLOOM_HASH_FLOAT8,
+	BLOOM_HASH_NUMERIC,			/* the normalized decimal text */
+	BLOOM_HASH_UUID,			/* the 16 bytes */
+	BLOOM_HASH_BYTEA,			/* the bytes */
+	BLOOM_HASH_DATE,			/* the day number as 8 bytes */
+	BLOOM_HASH_TIMESTAMP,		/* the microseconds as 8 bytes */
+	BLOOM_HASH_INET,			/* 4 or 6, the prefix, the address */
+	BLOOM_HASH_BOOL,			/* one byte, 0 or 1 */
+	BLOOM_HASH_ENUM,			/* the label, in UTF-8 */
+	BLOOM_HASH_GENERIC			/* the type's extended hash, mixed */
+} BloomHashMethod;
+
+/* One row of the kinds table: a type with a fast path */
+typedef struct BloomKindRow
+{
+	Oid			typid;			/* the (base) type */
+	BloomHashMethod method;		/* how its values are hashed */
+	uint32		kind;			/* BLOOM_KIND_* of its values */
+	const char *name;			/* the kind's name, in messages */
+} BloomKindRow;
+
+extern const BloomKindRow *bloom_kind_row(Oid typid);
+extern uint32 bloom_other_kind(Oid typid);
+extern const char *bloom_kind_name(uint32 kind);
+
+/* Whether values hashed by method are strings, subject to collations */
+static inline bool
+bloom_method_is_string(BloomHashMethod method)
+{
+	return method == BLOOM_HASH_TEXT || method == BLOOM_HASH_BPCHAR ||
+		method == BLOOM_HASH_NAME;
+}
+
+#endif							/* BLOOM_KINDS_H */
