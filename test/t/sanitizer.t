@@ -14,9 +14,11 @@
 # The sanitizers watch malloc's blocks, stacks and globals: an overrun that
 # stays inside a block of a memory context (most pallocs) goes unseen.
 #
-# Debian's PostgreSQL packages are built without assertions
+# The library is built with the extension's own assertions on
+# (USE_ASSERT_CHECKING), so its Asserts are checked on every SQL test.
+# Debian's PostgreSQL packages themselves are built without assertions
 # (--enable-cassert) and its archive has no build with them; the test says
-# which it ran on.
+# which server it ran on.
 use strict;
 use warnings;
 use FindBin;
@@ -46,6 +48,8 @@ my $symbols = '';
 IPC::Run::run([ 'nm', '-D', '--undefined-only', $library ], '>', \$symbols);
 like($symbols, qr/\b__asan_report_load\d/, 'bloomfilter.so is built with AddressSanitizer');
 like($symbols, qr/\b__ubsan_handle_/, 'bloomfilter.so is built with UndefinedBehaviorSanitizer');
+like($symbols, qr/\bExceptionalCondition\b/,
+	'bloomfilter.so is built with assertions (USE_ASSERT_CHECKING): a failed Assert stops the server');
 
 my $reports = "$PostgreSQL::Test::Utils::tmp_check/sanitizer";
 mkdir $reports or die "mkdir $reports: $!\n";
