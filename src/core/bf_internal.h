@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "bf.h"
+#include "bf_testing.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define BF_BIG_ENDIAN 1
