@@ -129,6 +129,7 @@ typedef struct bf_hashset
 
 /* bf_status.c */
 extern const char *bf_status_message(bf_status status);
+extern const char *bf_hash_name(uint8_t hash_id);
 
 /* bf_sizing.c */
 extern bf_status bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks);

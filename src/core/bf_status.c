@@ -1,10 +1,10 @@
 /*-------------------------------------------------------------------------
  *
  * bf_status.c
- *	  Human-readable text for the core's status codes.
+ *	  Human-readable text for the core's status codes and hash ids.
  *
- * The texts are written to serve as the detail line of an error report:
- * complete sentences, capitalized, ending with a period.
+ * The status texts are written to serve as the detail line of an error
+ * report: complete sentences, capitalized, ending with a period.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -13,7 +13,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bf.h"
+#include "bf_internal.h"
 
 /* Sentence describing a status code */
 const char *
@@ -67,4 +67,20 @@ bf_status_message(bf_status status)
 			return "The exact hashes are not in strictly ascending order.";
 	}
 	return "Unknown status.";
+}
+
+/*
+ * Name of a header's hash id, for display: "xxh3_64" for BF_HASH_XXH3_64,
+ * NULL for an id this version does not know (a header that bf_read_header
+ * accepted always has a known one).
+ */
+const char *
+bf_hash_name(uint8_t hash_id)
+{
+	switch (hash_id)
+	{
+		case BF_HASH_XXH3_64:
+			return "xxh3_64";
+	}
+	return NULL;
 }

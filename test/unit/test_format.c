@@ -347,6 +347,23 @@ test_status_messages(void **state)
 	}
 }
 
+/*
+ * The hash id of every header this version writes has a name, as the
+ * extension's bloom_info prints it; an unknown id has none.
+ */
+static void
+test_hash_name(void **state)
+{
+	bf_header	hdr;
+
+	(void) state;
+	bf_header_init(&hdr, BF_LAYOUT_BLOCKS, 1, 1, 0.01, 0, TU_KIND);
+	assert_string_equal(bf_hash_name(hdr.hash_id), "xxh3_64");
+	assert_string_equal(bf_hash_name(BF_HASH_XXH3_64), "xxh3_64");
+	assert_null(bf_hash_name(0));
+	assert_null(bf_hash_name(BF_HASH_XXH3_64 + 1));
+}
+
 /* Run the format tests */
 int
 main(void)
@@ -359,6 +376,7 @@ main(void)
 		cmocka_unit_test(test_validator_rejects),
 		cmocka_unit_test(test_mutations_are_safe),
 		cmocka_unit_test(test_status_messages),
+		cmocka_unit_test(test_hash_name),
 	};
 
 	return cmocka_run_group_tests_name("format", tests, NULL, NULL);
