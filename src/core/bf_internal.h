@@ -19,6 +19,25 @@
 #include "bf.h"
 #include "bf_testing.h"
 
+/*
+ * Assertions on the core's own invariants (header consistency, block counts
+ * related by powers of two, buffer sizes, sorted hashes where an algorithm
+ * relies on them).  They are on when the build defines BF_USE_ASSERT, or
+ * USE_ASSERT_CHECKING as a PostgreSQL build with assertions passes it, and
+ * compile to nothing otherwise; the core includes no PostgreSQL header, so
+ * it cannot use Assert.  BF_ASSERTS_ENABLED says which, for a unit test
+ * that checks its build really has them.  A failed assertion reports the
+ * condition and aborts, as PostgreSQL's ExceptionalCondition does.
+ */
+#if defined(BF_USE_ASSERT) || defined(USE_ASSERT_CHECKING)
+#define BF_ASSERTS_ENABLED	1
+#define BF_ASSERT(cond) \
+	((cond) ? (void) 0 : bf_assert_fail(#cond, __FILE__, __LINE__))
+#else
+#define BF_ASSERTS_ENABLED	0
+#define BF_ASSERT(cond)		((void) 0)
+#endif
+
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define BF_BIG_ENDIAN 1
 #endif
@@ -207,6 +226,10 @@ bf_kernels_current(void)
 #else
 #define BF_PREFETCH(addr, rw) ((void) 0)
 #endif
+
+/* bf_status.c */
+extern void bf_assert_fail(const char *cond, const char *file, int line)
+			__attribute__((noreturn));
 
 /* bf_filter.c */
 extern uint64_t bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks,

@@ -1,7 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * bf_status.c
- *	  Human-readable text for the core's status codes and hash ids.
+ *	  Human-readable text for the core's status codes and hash ids, and
+ *	  the report of a failed assertion.
  *
  * The status texts are written to serve as the detail line of an error
  * report: complete sentences, capitalized, ending with a period.
@@ -13,6 +14,9 @@
  *
  *-------------------------------------------------------------------------
  */
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "bf_internal.h"
 
 /* Sentence describing a status code */
@@ -83,4 +87,28 @@ bf_hash_name(uint8_t hash_id)
 			return "xxh3_64";
 	}
 	return NULL;
+}
+
+/*
+ * Report a failed BF_ASSERT on stderr (the server log, in a backend) and
+ * abort, as PostgreSQL's ExceptionalCondition does: the core's state is
+ * wrong, and no error path could undo that.
+ */
+void
+bf_assert_fail(const char *cond, const char *file, int line)
+{
+	fprintf(stderr, "bloomfilter core: assertion \"%s\" failed at %s:%d\n",
+			cond, file, line);
+	fflush(stderr);
+	abort();
+}
+
+/*
+ * Whether the core was built with its assertions on (BF_ASSERTS_ENABLED in
+ * the core's own compilation), so that a test can insist on it.
+ */
+bool
+bf_asserts_enabled(void)
+{
+	return BF_ASSERTS_ENABLED;
 }

@@ -3,7 +3,8 @@
  * bf_testing.h
  *	  Entry points of the core library that only its tests, fuzzers and
  *	  benchmarks use: kernel selection, batched membership counting, the
- *	  false-positive model and estimator behind the sizing, and a popcount.
+ *	  false-positive model and estimator behind the sizing, a popcount, and
+ *	  whether the build checks assertions.
  *
  * The PostgreSQL layer includes bf.h only; these stay out of it so that its
  * public interface is what the extension needs.  The core's own files see
@@ -43,5 +44,8 @@ extern double bf_estimate_from_bits(uint64_t bits_set, uint64_t nblocks);
 extern bf_status bf_use_kernels(bf_kernel_set set);
 extern bf_kernel_set bf_active_kernels(void);
 extern uint64_t bf_popcount(const uint8_t *data, size_t nbytes);
+
+/* bf_status.c */
+extern bool bf_asserts_enabled(void);
 
 #endif							/* BF_TESTING_H */
