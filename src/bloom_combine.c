@@ -36,14 +36,15 @@ combine(FunctionCallInfo fcinfo, bool intersect)
 	bf_view		b = bloom_arg_view(fcinfo, 1);
 	struct varlena *result;
 	size_t		len = VARSIZE(mine) - VARHDRSZ;
+	bool		in_place;
 	bf_status	status;
 
-	status = intersect ? bf_intersect_into(VARDATA(mine), len, &b) :
-		bf_merge_into(VARDATA(mine), len, &b);
-	if (status == BF_OK)
-		return mine;
-	if (status != BF_E_LAYOUT && status != BF_E_FOLD)
+	status = intersect ? bf_intersect_into(VARDATA(mine), len, &b, &in_place) :
+		bf_union_into(VARDATA(mine), len, &b, &in_place);
+	if (status != BF_OK)
 		bloom_raise_incompatible(status, &a, &b);
+	if (in_place)
+		return mine;
 
 	status = intersect ? bf_intersect_size(&a, &b, &len) :
 		bf_union_size(&a, &b, &len);

@@ -346,6 +346,7 @@ merge_view(BloomState *state, const bf_view *other)
 {
 	bf_view		mine = state_view(state);
 	bf_status	status = bf_check_compatible(&mine, other);
+	bool		in_place;
 	uint64		i;
 
 	if (status != BF_OK)
@@ -381,11 +382,11 @@ merge_view(BloomState *state, const bf_view *other)
 		pfree(hashes);
 		return;
 	}
-	status = bf_merge_into(state->filter, state->len, other);
-	if (status == BF_E_FOLD)
-		replace_filter(state, other, false);
-	else if (status != BF_OK)
+	status = bf_union_into(state->filter, state->len, other, &in_place);
+	if (status != BF_OK)
 		bloom_raise_incompatible(status, &mine, other);
+	else if (!in_place)
+		replace_filter(state, other, false);
 	else
 		sync_params(state);
 }
@@ -438,6 +439,7 @@ bloom_state_intersect(BloomState *state, Datum other)
 	bf_view		view = bloom_datum_view(other);
 	bf_view		mine;
 	bf_status	status;
+	bool		in_place;
 	uint64	   *hashes;
 	uint64		kept = 0;
 	uint64		i;
@@ -472,11 +474,11 @@ bloom_state_intersect(BloomState *state, Datum other)
 		pfree(hashes);
 		return;
 	}
-	status = bf_intersect_into(state->filter, state->len, &view);
-	if (status == BF_E_FOLD)
-		replace_filter(state, &view, true);
-	else if (status != BF_OK)
+	status = bf_intersect_into(state->filter, state->len, &view, &in_place);
+	if (status != BF_OK)
 		bloom_raise_incompatible(status, &mine, &view);
+	else if (!in_place)
+		replace_filter(state, &view, true);
 	else
 		sync_params(state);
 }

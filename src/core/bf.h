@@ -180,8 +180,10 @@ extern bf_status bf_intersect(void *dst, size_t len, const bf_view *a,
 							  const bf_view *b);
 extern bf_status bf_fold(void *dst, size_t len, const bf_view *src,
 						 uint64_t nblocks);
-extern bf_status bf_merge_into(void *buf, size_t len, const bf_view *src);
-extern bf_status bf_intersect_into(void *buf, size_t len, const bf_view *src);
+extern bf_status bf_union_into(void *buf, size_t len, const bf_view *src,
+							   bool *in_place);
+extern bf_status bf_intersect_into(void *buf, size_t len, const bf_view *src,
+								   bool *in_place);
 
 /* bf_estimate.c */
 extern double bf_cardinality(const bf_view *view);

@@ -227,6 +227,26 @@ bf_kernels_current(void)
 #define BF_PREFETCH(addr, rw) ((void) 0)
 #endif
 
+/*
+ * Two compatible filters in the order the operations on a pair take them
+ * (bf_pair_order), so that no operation asks which argument is exact or
+ * which has more blocks.
+ */
+typedef enum bf_pair_shape
+{
+	BF_PAIR_EXACT,				/* both exact; first and second as given */
+	BF_PAIR_MIXED,				/* first exact, second blocks */
+	BF_PAIR_BLOCKS				/* both blocks; first has at least as many,
+								 * second's count times a power of two */
+} bf_pair_shape;
+
+typedef struct bf_pair
+{
+	bf_pair_shape shape;
+	const bf_view *first;
+	const bf_view *second;
+} bf_pair;
+
 /* bf_status.c */
 extern void bf_assert_fail(const char *cond, const char *file, int line)
 			__attribute__((noreturn));
@@ -236,9 +256,11 @@ extern uint64_t bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks,
 									   const bf_view *exact);
 
 /* bf_combine.c */
+extern bf_status bf_pair_order(const bf_view *a, const bf_view *b,
+							   bf_pair *pair);
 extern uint64_t bf_exact_union_count(const bf_view *a, const bf_view *b);
-extern uint64_t bf_exact_common_count(const bf_view *a, const bf_view *b);
-extern uint64_t bf_union_bits(const bf_view *a, const bf_view *b);
+extern uint64_t bf_exact_intersect_count(const bf_view *a, const bf_view *b);
+extern uint64_t bf_blocks_union_bits(const bf_pair *pair);
 extern uint64_t bf_exact_union_bits(const bf_view *exact,
 									const bf_view *blocks);
 
