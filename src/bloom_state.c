@@ -464,12 +464,10 @@ bloom_state_intersect(BloomState *state, Datum other)
 	}
 	if (view.hdr.layout == BF_LAYOUT_EXACT)
 	{
-		if (bf_open(state->filter, state->len, &mine) != BF_OK)
-			elog(ERROR, "bloom aggregate state is corrupt");
 		hashes = palloc((view.hdr.nitems + 1) * sizeof(uint64));
-		for (i = 0; i < view.hdr.nitems; i++)
-			if (bf_contains(&mine, bf_exact_hash(&view, i)))
-				hashes[kept++] = bf_exact_hash(&view, i);
+		if (bf_open(state->filter, state->len, &mine) != BF_OK ||
+			bf_intersect_hashes(&view, &mine, hashes, &kept) != BF_OK)
+			elog(ERROR, "bloom aggregate state is corrupt");
 		become_exact(state, hashes, kept, view.hdr.fpr);
 		pfree(hashes);
 		return;

@@ -184,6 +184,9 @@ extern bf_status bf_union_into(void *buf, size_t len, const bf_view *src,
 							   bool *in_place);
 extern bf_status bf_intersect_into(void *buf, size_t len, const bf_view *src,
 								   bool *in_place);
+extern bf_status bf_intersect_hashes(const bf_view *exact,
+									 const bf_view *blocks, uint64_t *hashes,
+									 uint64_t *count);
 
 /* bf_estimate.c */
 extern double bf_cardinality(const bf_view *view);

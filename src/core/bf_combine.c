@@ -293,12 +293,13 @@ union_or_intersect_exact(uint8_t *out, const bf_view *a, const bf_view *b,
 
 /*
  * The hashes of an exact filter that a block filter contains, in the exact
- * filter's order: stored into out (payload bytes) if it is not NULL, and
- * counted.  The one loop behind the intersection of an exact filter with a
- * block filter.
+ * filter's order: stored into hashes (host order) or into out (payload
+ * bytes) where either is not NULL, and counted.  The one loop behind the
+ * intersection of an exact filter with a block filter.
  */
 static uint64_t
-exact_in_blocks(const bf_view *exact, const bf_view *blocks, uint8_t *out)
+exact_in_blocks(const bf_view *exact, const bf_view *blocks, uint64_t *hashes,
+				uint8_t *out)
 {
 	uint64_t	count = 0;
 	uint64_t	i;
@@ -309,11 +310,33 @@ exact_in_blocks(const bf_view *exact, const bf_view *blocks, uint8_t *out)
 
 		if (!bf_contains(blocks, hash))
 			continue;
+		if (hashes != NULL)
+			hashes[count] = hash;
 		if (out != NULL)
 			bf_store64(out + count * BF_HASH_BYTES, hash);
 		count++;
 	}
 	return count;
+}
+
+/*
+ * The hashes of an exact filter that a block filter contains, in the exact
+ * filter's order (ascending, for a valid filter), into hashes (room for
+ * exact's item count); *count receives how many.  This is the intersection
+ * of the two as a list of hashes, for a caller that keeps hashes in its own
+ * structure (the aggregate state's hash set).  Like bf_contains, it leaves
+ * checking that the two may be combined (bf_check_compatible) to the
+ * caller.  Returns BF_E_LAYOUT unless exact is exact and blocks is not.
+ */
+bf_status
+bf_intersect_hashes(const bf_view *exact, const bf_view *blocks,
+					uint64_t *hashes, uint64_t *count)
+{
+	if (exact->hdr.layout != BF_LAYOUT_EXACT ||
+		blocks->hdr.layout != BF_LAYOUT_BLOCKS)
+		return BF_E_LAYOUT;
+	*count = exact_in_blocks(exact, blocks, hashes, NULL);
+	return BF_OK;
 }
 
 /*
@@ -452,7 +475,8 @@ result_shape(const bf_pair *pair, bool intersect, uint8_t *layout,
 			break;
 		case BF_PAIR_MIXED:
 			if (intersect)
-				*nitems = exact_in_blocks(pair->first, pair->second, NULL);
+				*nitems = exact_in_blocks(pair->first, pair->second,
+										  NULL, NULL);
 			else
 			{
 				*layout = BF_LAYOUT_BLOCKS;
@@ -522,7 +546,7 @@ union_or_intersect(void *dst, size_t len, const bf_view *a, const bf_view *b,
 			break;
 		case BF_PAIR_MIXED:
 			if (intersect)
-				nitems = exact_in_blocks(pair.first, pair.second, out);
+				nitems = exact_in_blocks(pair.first, pair.second, NULL, out);
 			else
 			{
 				memcpy(out, pair.second->payload, len - BF_HEADER_SIZE);

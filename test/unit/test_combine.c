@@ -480,6 +480,43 @@ test_not_in_place(void **state)
 	test_free(copy);
 }
 
+/*
+ * bf_intersect_hashes lists the exact filter's hashes that the block
+ * filter contains, in order: the hashes of bf_intersect's exact result.
+ */
+static void
+test_intersect_hashes(void **state)
+{
+	size_t		blen;
+	size_t		elen;
+	size_t		ilen;
+	uint8_t    *blocks = filled(0, 3000, 16, &blen);
+	uint8_t    *exact = tu_exact(2500, 3500, &elen);
+	bf_view		vblocks = tu_view(blocks, blen);
+	bf_view		vexact = tu_view(exact, elen);
+	uint8_t    *inter = tu_intersect(&vblocks, &vexact, &ilen);
+	bf_view		vinter = tu_view(inter, ilen);
+	uint64_t   *hashes = test_malloc(vexact.hdr.nitems * sizeof(uint64_t));
+	uint64_t	count = 0;
+	uint64_t	i;
+
+	(void) state;
+	assert_ok(bf_intersect_hashes(&vexact, &vblocks, hashes, &count));
+	assert_int_equal(vinter.hdr.layout, BF_LAYOUT_EXACT);
+	assert_int_equal(count, vinter.hdr.nitems);
+	assert_true(count >= 500 && count < 1000);
+	for (i = 0; i < count; i++)
+		assert_int_equal(hashes[i], bf_exact_hash(&vinter, i));
+	assert_status(bf_intersect_hashes(&vblocks, &vexact, hashes, &count),
+				  BF_E_LAYOUT);
+	assert_status(bf_intersect_hashes(&vexact, &vexact, hashes, &count),
+				  BF_E_LAYOUT);
+	test_free(blocks);
+	test_free(exact);
+	test_free(inter);
+	test_free(hashes);
+}
+
 /* Every kernel set gives the same unions, intersections and counts */
 static void
 test_kernel_sets_agree(void **state)
@@ -589,6 +626,7 @@ main(void)
 		cmocka_unit_test(test_kernel_sets_agree),
 		cmocka_unit_test(test_union_into),
 		cmocka_unit_test(test_not_in_place),
+		cmocka_unit_test(test_intersect_hashes),
 		cmocka_unit_test(test_in_place_order),
 	};
 
