@@ -29,6 +29,9 @@
  * that checks its build really has them.  A failed assertion reports the
  * condition and aborts, as PostgreSQL's ExceptionalCondition does.
  */
+extern void bf_assert_fail(const char *cond, const char *file, int line)
+			__attribute__((noreturn));	/* bf_status.c */
+
 #if defined(BF_USE_ASSERT) || defined(USE_ASSERT_CHECKING)
 #define BF_ASSERTS_ENABLED	1
 #define BF_ASSERT(cond) \
@@ -78,6 +81,7 @@ extern const uint32_t bf_salt[BF_BLOCK_WORDS];
 static inline uint64_t
 bf_block_index(uint64_t hash, uint64_t nblocks)
 {
+	BF_ASSERT(nblocks >= 1);
 	return ((hash >> 32) * nblocks) >> 32;
 }
 
@@ -246,10 +250,6 @@ typedef struct bf_pair
 	const bf_view *first;
 	const bf_view *second;
 } bf_pair;
-
-/* bf_status.c */
-extern void bf_assert_fail(const char *cond, const char *file, int line)
-			__attribute__((noreturn));
 
 /* bf_filter.c */
 extern uint64_t bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks,

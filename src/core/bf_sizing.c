@@ -118,6 +118,7 @@ bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks)
 		else
 			lo = mid + 1;
 	}
+	BF_ASSERT(bf_model_fpr((double) capacity, lo) <= fpr);
 	*nblocks = lo;
 	return BF_OK;
 }
@@ -162,6 +163,8 @@ bf_auto_blocks(uint64_t n, double fpr, uint64_t *nblocks)
 		ladder *= 2;
 	if (ladder > BF_MAX_BLOCKS)
 		return BF_E_TOO_LARGE;
+	/* any two auto-sized filters fold to a common count */
+	BF_ASSERT((ladder & (ladder - 1)) == 0 && ladder >= optimal);
 	*nblocks = ladder;
 	return BF_OK;
 }
