@@ -136,6 +136,8 @@ extern bf_status bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks)
 extern uint64_t bf_capacity_of(uint64_t nblocks, double fpr);
 extern bf_status bf_auto_blocks(uint64_t n, double fpr, uint64_t *nblocks);
 extern bool bf_auto_keeps_exact(uint64_t n, double fpr);
+extern bf_status bf_auto_header(uint64_t n, double fpr, uint32_t kind,
+								bf_header *hdr);
 
 /* bf_format.c */
 extern size_t bf_size_blocks(uint64_t nblocks);
