@@ -137,7 +137,7 @@ bloom_agg_sized_trans(PG_FUNCTION_ARGS)
 }
 
 /*
- * Merge a filter (or another state) into the state in argument 0 by union
+ * Union a filter (or another state) into the state in argument 0 by union
  * or by intersection; the first filter becomes the state, NULLs are
  * skipped.
  */
@@ -161,7 +161,7 @@ combine_into_state(FunctionCallInfo fcinfo, const char *function, bool intersect
 		if (intersect)
 			bloom_state_intersect(state, PG_GETARG_DATUM(1));
 		else
-			bloom_state_merge(state, PG_GETARG_DATUM(1));
+			bloom_state_union(state, PG_GETARG_DATUM(1));
 	}
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }

@@ -49,39 +49,35 @@ bloom_sort_hashes(uint64 *hashes, uint64 n)
 
 /*
  * The filter, sized from the data, that holds n distinct hashes given in
- * any order: an exact list while that is at most twice the optimal block
- * filter's size (the hashes are then sorted in place, as the list stores
- * them ascending), otherwise a block filter from the power-of-two ladder
- * (bf_auto_blocks), which takes them as they come.
+ * any order, with the header the core's policy gives (bf_auto_header): an
+ * exact list (the hashes are then sorted in place, as the list stores them
+ * ascending), or a block filter from the power-of-two ladder, which takes
+ * them as they come.
  */
 struct varlena *
 bloom_from_hashes(uint64 *hashes, uint64 n, uint32 kind, double fpr)
 {
 	struct varlena *result;
 	bf_header	hdr;
-	bf_status	status;
-	uint64		nblocks;
+	bf_status	status = bf_auto_header(n, fpr, kind, &hdr);
+	size_t		len;
 
-	if (bf_auto_keeps_exact(n, fpr))
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
+	if (hdr.layout == BF_LAYOUT_EXACT)
 	{
 		bloom_sort_hashes(hashes, n);
-		bf_header_init(&hdr, BF_LAYOUT_EXACT, n, 0, fpr, BF_FLAG_AUTO, kind);
-		result = bloom_palloc(bf_size_exact(n));
-		status = bf_init_exact(VARDATA(result), bf_size_exact(n), &hdr,
-							   hashes, n);
+		len = bf_size_exact(n);
+		result = bloom_palloc(len);
+		status = bf_init_exact(VARDATA(result), len, &hdr, hashes, n);
 	}
 	else
 	{
-		status = bf_auto_blocks(n, fpr, &nblocks);
-		if (status != BF_OK)
-			bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
-		bf_header_init(&hdr, BF_LAYOUT_BLOCKS, nblocks,
-					   bf_capacity_of(nblocks, fpr), fpr, BF_FLAG_AUTO, kind);
-		result = bloom_palloc(bf_size_blocks(nblocks));
-		status = bf_init(VARDATA(result), bf_size_blocks(nblocks), &hdr);
+		len = bf_size_blocks(hdr.nitems);
+		result = bloom_palloc(len);
+		status = bf_init(VARDATA(result), len, &hdr);
 		if (status == BF_OK)
-			status = bf_add_hashes(VARDATA(result), bf_size_blocks(nblocks),
-								   hashes, n);
+			status = bf_add_hashes(VARDATA(result), len, hashes, n);
 	}
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);

@@ -29,21 +29,22 @@
  * memory a third filter would cost); otherwise a new value is filled.
  */
 static struct varlena *
-combine(FunctionCallInfo fcinfo, bool intersect)
+union_or_intersect(FunctionCallInfo fcinfo, bool intersect)
 {
 	struct varlena *mine = bloom_datum_copy(PG_GETARG_DATUM(0));
 	bf_view		a = bloom_view(mine);
 	bf_view		b = bloom_arg_view(fcinfo, 1);
 	struct varlena *result;
 	size_t		len = VARSIZE(mine) - VARHDRSZ;
+	bool		in_place;
 	bf_status	status;
 
-	status = intersect ? bf_intersect_into(VARDATA(mine), len, &b) :
-		bf_merge_into(VARDATA(mine), len, &b);
-	if (status == BF_OK)
-		return mine;
-	if (status != BF_E_LAYOUT && status != BF_E_FOLD)
+	status = intersect ? bf_intersect_into(VARDATA(mine), len, &b, &in_place) :
+		bf_union_into(VARDATA(mine), len, &b, &in_place);
+	if (status != BF_OK)
 		bloom_raise_incompatible(status, &a, &b);
+	if (in_place)
+		return mine;
 
 	status = intersect ? bf_intersect_size(&a, &b, &len) :
 		bf_union_size(&a, &b, &len);
@@ -63,7 +64,7 @@ PG_FUNCTION_INFO_V1(bloom_union);
 Datum
 bloom_union(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(combine(fcinfo, false));
+	PG_RETURN_POINTER(union_or_intersect(fcinfo, false));
 }
 
 /* bloom_intersect(a, b), operator a & b */
@@ -71,5 +72,5 @@ PG_FUNCTION_INFO_V1(bloom_intersect);
 Datum
 bloom_intersect(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(combine(fcinfo, true));
+	PG_RETURN_POINTER(union_or_intersect(fcinfo, true));
 }

@@ -58,7 +58,7 @@ bloom_info(PG_FUNCTION_ARGS)
 	memset(nulls, false, sizeof(nulls));
 	values[0] = Int32GetDatum(view.hdr.version);
 	values[1] = CStringGetTextDatum(blocks ? "blocks" : "exact");
-	values[2] = CStringGetTextDatum("xxh3_64");
+	values[2] = CStringGetTextDatum(bf_hash_name(view.hdr.hash_id));
 	/* as a value in memory: a short header on disk would change the count */
 	values[3] = Int64GetDatum((int64) (VARHDRSZ + VARSIZE_ANY_EXHDR(filter)));
 	values[4] = Int64GetDatum((int64) nbits);

@@ -65,6 +65,36 @@ static const ExpandedObjectMethods state_methods = {
 	state_flatten_into
 };
 
+#ifdef USE_ASSERT_CHECKING
+/*
+ * Check a state's invariants, in builds with assertions: its phase is one
+ * of the two layouts; the exact phase has a hash set no more than half
+ * full and no filter; the blocks phase has a filter whose length its block
+ * count gives, a power of two for bloom_agg(value), and no hash set.
+ */
+static void
+assert_state_valid(const BloomState *state)
+{
+	Assert(state->npending >= 0 && state->npending < BLOOM_PENDING);
+	if (state->params.layout == BF_LAYOUT_EXACT)
+	{
+		Assert(state->filter == NULL);
+		Assert(state->set.slots != NULL);
+		Assert(state->set.count <= state->set.nslots / 2);
+	}
+	else
+	{
+		Assert(state->params.layout == BF_LAYOUT_BLOCKS);
+		Assert(state->filter != NULL && state->set.slots == NULL);
+		Assert(state->len == bf_size_blocks(state->params.nitems));
+		Assert(!(state->params.flags & BF_FLAG_AUTO) ||
+			   (state->params.nitems & (state->params.nitems - 1)) == 0);
+	}
+}
+#else
+#define assert_state_valid(state)	((void) 0)
+#endif
+
 /* A new, empty state object in its own context under parent */
 static BloomState *
 new_state(MemoryContext parent)
@@ -241,17 +271,19 @@ flush_exact(BloomState *state)
 	}
 }
 
-/* Apply the pending hashes */
+/* Apply the pending hashes; every use of a whole state starts here */
 void
 bloom_state_flush(BloomState *state)
 {
-	if (state->npending == 0)
-		return;
-	if (state->params.layout == BF_LAYOUT_EXACT)
-		flush_exact(state);
-	else
-		add_to_filter(state, state->pending, state->npending);
-	state->npending = 0;
+	if (state->npending > 0)
+	{
+		if (state->params.layout == BF_LAYOUT_EXACT)
+			flush_exact(state);
+		else
+			add_to_filter(state, state->pending, state->npending);
+		state->npending = 0;
+	}
+	assert_state_valid(state);
 }
 
 /* Add many hashes to a state */
@@ -355,12 +387,13 @@ become_exact(BloomState *state, const uint64 *hashes, uint64 n, double fpr)
 	bf_hashset_add(&state->set, hashes, n);
 }
 
-/* Merge a serialized filter into a state */
+/* Union a serialized filter into a state */
 static void
-merge_view(BloomState *state, const bf_view *other)
+union_view(BloomState *state, const bf_view *other)
 {
 	bf_view		mine = state_view(state);
 	bf_status	status = bf_check_compatible(&mine, other);
+	bool		in_place;
 	uint64		i;
 
 	if (status != BF_OK)
@@ -396,21 +429,21 @@ merge_view(BloomState *state, const bf_view *other)
 		pfree(hashes);
 		return;
 	}
-	status = bf_merge_into(state->filter, state->len, other);
-	if (status == BF_E_FOLD)
-		replace_filter(state, other, false);
-	else if (status != BF_OK)
+	status = bf_union_into(state->filter, state->len, other, &in_place);
+	if (status != BF_OK)
 		bloom_raise_incompatible(status, &mine, other);
+	else if (!in_place)
+		replace_filter(state, other, false);
 	else
 		sync_params(state);
 }
 
 /*
- * Merge another state or bloom value into a state: the combine step of the
+ * Union another state or bloom value into a state: the combine step of the
  * aggregates.
  */
 void
-bloom_state_merge(BloomState *state, Datum other)
+bloom_state_union(BloomState *state, Datum other)
 {
 	BloomState *theirs = bloom_state_of(other);
 	bf_view		view;
@@ -418,14 +451,14 @@ bloom_state_merge(BloomState *state, Datum other)
 	if (theirs == NULL)
 	{
 		view = bloom_datum_view(other);
-		merge_view(state, &view);
+		union_view(state, &view);
 		return;
 	}
 	bloom_state_flush(theirs);
 	if (theirs->params.layout == BF_LAYOUT_BLOCKS)
 	{
 		view = open_filter(theirs);
-		merge_view(state, &view);
+		union_view(state, &view);
 	}
 	else
 	{
@@ -434,7 +467,7 @@ bloom_state_merge(BloomState *state, Datum other)
 		/* check compatibility as for an empty exact filter, then add */
 		view = state_view(theirs);
 		view.hdr.nitems = 0;
-		merge_view(state, &view);
+		union_view(state, &view);
 		add_many(state, hashes, theirs->set.count);
 		pfree(hashes);
 	}
@@ -452,6 +485,7 @@ bloom_state_intersect(BloomState *state, Datum other)
 	bf_view		view = bloom_datum_view(other);
 	bf_view		mine;
 	bf_status	status;
+	bool		in_place;
 	uint64	   *hashes;
 	uint64		kept = 0;
 	uint64		i;
@@ -478,18 +512,18 @@ bloom_state_intersect(BloomState *state, Datum other)
 	{
 		mine = open_filter(state);
 		hashes = palloc((view.hdr.nitems + 1) * sizeof(uint64));
-		for (i = 0; i < view.hdr.nitems; i++)
-			if (bf_contains(&mine, bf_exact_hash(&view, i)))
-				hashes[kept++] = bf_exact_hash(&view, i);
+		status = bf_intersect_hashes(&view, &mine, hashes, &kept);
+		if (status != BF_OK)
+			bloom_raise(status, BLOOM_SOURCE_STATE);
 		become_exact(state, hashes, kept, view.hdr.fpr);
 		pfree(hashes);
 		return;
 	}
-	status = bf_intersect_into(state->filter, state->len, &view);
-	if (status == BF_E_FOLD)
-		replace_filter(state, &view, true);
-	else if (status != BF_OK)
+	status = bf_intersect_into(state->filter, state->len, &view, &in_place);
+	if (status != BF_OK)
 		bloom_raise_incompatible(status, &mine, &view);
+	else if (!in_place)
+		replace_filter(state, &view, true);
 	else
 		sync_params(state);
 }
@@ -504,7 +538,7 @@ bloom_state_from_datum(Datum datum, MemoryContext parent)
 {
 	BloomState *state = bloom_state_create(parent, BLOOM_KIND_NONE);
 
-	bloom_state_merge(state, datum);
+	bloom_state_union(state, datum);
 	return state;
 }
 

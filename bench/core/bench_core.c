@@ -26,6 +26,7 @@
 
 #include "bf.h"
 #include "bf_hash.h"
+#include "bf_testing.h"
 
 #define TARGET_FPR			0.01
 #define DEFAULT_REPS		5

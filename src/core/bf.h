@@ -14,6 +14,8 @@
  * asks how many bytes an operation needs, allocates them, and lets the core
  * fill them.  Every fallible entry point returns a bf_status.
  *
+ * Entry points that only tests and benchmarks use are in bf_testing.h.
+ *
  * Copyright (c) 2026, the bloomfilter authors
  *
  * IDENTIFICATION
@@ -125,23 +127,17 @@ typedef struct bf_hashset
 
 #define BF_HASHSET_MIN_SLOTS	16
 
-/* Kernel sets, for tests and benchmarks that compare implementations */
-typedef enum bf_kernel_set
-{
-	BF_KERNELS_AUTO = 0,		/* the fastest the CPU supports */
-	BF_KERNELS_SCALAR,			/* portable C */
-	BF_KERNELS_AVX2				/* x86-64 AVX2 */
-} bf_kernel_set;
-
 /* bf_status.c */
 extern const char *bf_status_message(bf_status status);
+extern const char *bf_hash_name(uint8_t hash_id);
 
 /* bf_sizing.c */
-extern double bf_model_fpr(double n, uint64_t nblocks);
 extern bf_status bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks);
 extern uint64_t bf_capacity_of(uint64_t nblocks, double fpr);
 extern bf_status bf_auto_blocks(uint64_t n, double fpr, uint64_t *nblocks);
 extern bool bf_auto_keeps_exact(uint64_t n, double fpr);
+extern bf_status bf_auto_header(uint64_t n, double fpr, uint32_t kind,
+								bf_header *hdr);
 
 /* bf_format.c */
 extern size_t bf_size_blocks(uint64_t nblocks);
@@ -163,8 +159,6 @@ extern bf_status bf_init_exact(void *buf, size_t len, const bf_header *hdr,
 extern bf_status bf_add_hashes(void *buf, size_t len, const uint64_t *hashes,
 							   size_t n);
 extern bool bf_contains(const bf_view *view, uint64_t hash);
-extern size_t bf_count_present(const bf_view *view, const uint64_t *hashes,
-							   size_t n);
 extern uint64_t bf_exact_hash(const bf_view *view, uint64_t i);
 
 /* bf_hashset.c */
@@ -188,11 +182,15 @@ extern bf_status bf_intersect(void *dst, size_t len, const bf_view *a,
 							  const bf_view *b);
 extern bf_status bf_fold(void *dst, size_t len, const bf_view *src,
 						 uint64_t nblocks);
-extern bf_status bf_merge_into(void *buf, size_t len, const bf_view *src);
-extern bf_status bf_intersect_into(void *buf, size_t len, const bf_view *src);
+extern bf_status bf_union_into(void *buf, size_t len, const bf_view *src,
+							   bool *in_place);
+extern bf_status bf_intersect_into(void *buf, size_t len, const bf_view *src,
+								   bool *in_place);
+extern bf_status bf_intersect_hashes(const bf_view *exact,
+									 const bf_view *blocks, uint64_t *hashes,
+									 uint64_t *count);
 
 /* bf_estimate.c */
-extern double bf_estimate_from_bits(uint64_t bits_set, uint64_t nblocks);
 extern double bf_cardinality(const bf_view *view);
 extern bf_status bf_union_cardinality(const bf_view *a, const bf_view *b,
 									  double *result);
@@ -202,10 +200,5 @@ extern bf_status bf_intersection_cardinality(const bf_view *a,
 extern bf_status bf_jaccard(const bf_view *a, const bf_view *b,
 							double *result);
 extern double bf_current_fpr(const bf_view *view);
-
-/* bf_kernels.c */
-extern bf_status bf_use_kernels(bf_kernel_set set);
-extern bf_kernel_set bf_active_kernels(void);
-extern uint64_t bf_popcount(const uint8_t *data, size_t nbytes);
 
 #endif							/* BF_H */

@@ -13,7 +13,14 @@
  *
  * An exact filter combines with a block filter by adding its hashes to the
  * blocks (union) or by keeping those of its hashes the blocks contain
- * (intersection); two exact filters merge their sorted hash lists.
+ * (intersection); two exact filters walk their sorted hash lists together.
+ * Every operation on a pair checks the pair once and takes it in one order
+ * (bf_pair_order): the exact filter first, or the one with more blocks.
+ *
+ * Union and intersection in place (bf_union_into, bf_intersect_into) answer
+ * whether they could: when the result needs a new buffer, that is not an
+ * error, and the caller goes on to bf_union_size and bf_union (or the
+ * intersection's pair).  BF_E_FOLD always means the two can never combine.
  *
  * The result's parameters (capacity, target rate, flags) come from the input
  * of the result's layout that sorts first by (block count, larger capacity,
@@ -32,8 +39,54 @@
  */
 #include "bf_internal.h"
 
-/* Blocks folded per round when a union is counted without being built */
+/* Blocks folded per round when blocks are combined without a scratch buffer */
 #define BF_FOLD_CHUNK		128
+
+/* True if x is a power of two (x > 0) */
+static inline bool
+is_power_of_two(uint64_t x)
+{
+	return x != 0 && (x & (x - 1)) == 0;
+}
+
+/*
+ * Check that two filters can be combined and put them in the order every
+ * operation on a pair takes them (bf_pair, bf_internal.h).  Returns
+ * BF_E_HASH_MISMATCH, BF_E_KIND_MISMATCH or BF_E_FOLD when they can never
+ * be combined.  This is the one place a pair is checked and dispatched on.
+ */
+bf_status
+bf_pair_order(const bf_view *a, const bf_view *b, bf_pair *pair)
+{
+	bool		a_exact = a->hdr.layout == BF_LAYOUT_EXACT;
+	bool		b_exact = b->hdr.layout == BF_LAYOUT_EXACT;
+
+	if (a->hdr.hash_id != b->hdr.hash_id || a->hdr.seed != b->hdr.seed)
+		return BF_E_HASH_MISMATCH;
+	if (a->hdr.kind != b->hdr.kind && a->hdr.kind != 0 && b->hdr.kind != 0)
+		return BF_E_KIND_MISMATCH;
+
+	pair->first = a;
+	pair->second = b;
+	if (a_exact && b_exact)
+		pair->shape = BF_PAIR_EXACT;
+	else if (a_exact || b_exact)
+	{
+		pair->shape = BF_PAIR_MIXED;
+		pair->first = a_exact ? a : b;
+		pair->second = a_exact ? b : a;
+	}
+	else
+	{
+		pair->shape = BF_PAIR_BLOCKS;
+		pair->first = a->hdr.nitems >= b->hdr.nitems ? a : b;
+		pair->second = pair->first == a ? b : a;
+		if (pair->first->hdr.nitems % pair->second->hdr.nitems != 0 ||
+			!is_power_of_two(pair->first->hdr.nitems / pair->second->hdr.nitems))
+			return BF_E_FOLD;
+	}
+	return BF_OK;
+}
 
 /*
  * Check that two filters can be combined.  Returns BF_E_HASH_MISMATCH,
@@ -42,25 +95,9 @@
 bf_status
 bf_check_compatible(const bf_view *a, const bf_view *b)
 {
-	uint64_t	big;
-	uint64_t	small;
-	uint64_t	ratio;
+	bf_pair		pair;
 
-	if (a->hdr.hash_id != b->hdr.hash_id || a->hdr.seed != b->hdr.seed)
-		return BF_E_HASH_MISMATCH;
-	if (a->hdr.kind != b->hdr.kind && a->hdr.kind != 0 && b->hdr.kind != 0)
-		return BF_E_KIND_MISMATCH;
-	if (a->hdr.layout == BF_LAYOUT_BLOCKS && b->hdr.layout == BF_LAYOUT_BLOCKS)
-	{
-		big = a->hdr.nitems > b->hdr.nitems ? a->hdr.nitems : b->hdr.nitems;
-		small = a->hdr.nitems > b->hdr.nitems ? b->hdr.nitems : a->hdr.nitems;
-		if (big % small != 0)
-			return BF_E_FOLD;
-		ratio = big / small;
-		if ((ratio & (ratio - 1)) != 0)
-			return BF_E_FOLD;
-	}
-	return BF_OK;
+	return bf_pair_order(a, b, &pair);
 }
 
 /* True if a's parameters sort before b's (see the file header) */
@@ -77,25 +114,27 @@ params_precede(const bf_header *a, const bf_header *b)
 }
 
 /*
- * Header of the result of combining a and b into the given layout, with
- * nitems items; bits_set is left at zero for the caller to fill in.
+ * Header of the result of combining a pair into the given layout, with
+ * nitems items; bits_set is left at zero for the caller to fill in.  The
+ * choice is symmetric, so it does not matter which of the pair is first.
  */
 static bf_header
-result_header(const bf_view *a, const bf_view *b, uint8_t layout,
-			  uint64_t nitems)
+result_header(const bf_pair *pair, uint8_t layout, uint64_t nitems)
 {
+	const bf_header *a = &pair->first->hdr;
+	const bf_header *b = &pair->second->hdr;
 	const bf_header *source;
 	bf_header	hdr;
 
-	if (a->hdr.layout != layout)
-		source = &b->hdr;
-	else if (b->hdr.layout != layout)
-		source = &a->hdr;
+	if (a->layout != layout)
+		source = b;
+	else if (b->layout != layout)
+		source = a;
 	else
-		source = params_precede(&a->hdr, &b->hdr) ? &a->hdr : &b->hdr;
+		source = params_precede(a, b) ? a : b;
 
 	bf_header_init(&hdr, layout, nitems, source->capacity, source->fpr,
-				   source->flags, a->hdr.kind != 0 ? a->hdr.kind : b->hdr.kind);
+				   source->flags, a->kind != 0 ? a->kind : b->kind);
 	return hdr;
 }
 
@@ -111,6 +150,7 @@ fold_blocks(uint8_t *dst, const uint8_t *src, uint64_t nsrc, uint64_t ndst)
 	uint64_t	i;
 	int			k;
 
+	BF_ASSERT(ndst >= 1 && nsrc % ndst == 0 && is_power_of_two(factor));
 	for (j = 0; j < ndst; j++)
 	{
 		for (k = 0; k < BF_BLOCK_BYTES / 8; k++)
@@ -125,29 +165,69 @@ fold_blocks(uint8_t *dst, const uint8_t *src, uint64_t nsrc, uint64_t ndst)
 }
 
 /*
- * Write into dst the OR (or the AND) of two compatible block filters'
- * blocks, the larger folded to the smaller's count first; returns the set
- * bits of the result.  Equal counts take a single fused pass.
+ * The OR (or the AND) of the nblocks blocks at small and the blocks at big
+ * folded by factor to nblocks, written to dst (which may be small), or,
+ * with dst NULL, only counted (OR only).  Folds a chunk at a time, so that
+ * nothing needs allocating; returns the set bits of the result.  Equal
+ * counts take a single fused pass.
  */
 static uint64_t
-combine_blocks(uint8_t *dst, const bf_view *a, const bf_view *b, bool is_and)
+union_or_intersect_folded(uint8_t *dst, const uint8_t *small,
+						  const uint8_t *big, uint64_t factor,
+						  uint64_t nblocks, bool intersect)
 {
 	const bf_kernels *kernels = bf_kernels_current();
-	const bf_view *big = a->hdr.nitems >= b->hdr.nitems ? a : b;
-	const bf_view *small = big == a ? b : a;
-	size_t		nbytes = (size_t) small->hdr.nitems * BF_BLOCK_BYTES;
-	const uint8_t *left = big->payload;
+	uint8_t		chunk[BF_FOLD_CHUNK * BF_BLOCK_BYTES];
+	uint64_t	bits = 0;
+	uint64_t	j;
 
-	if (big->hdr.nitems != small->hdr.nitems)
+	BF_ASSERT(is_power_of_two(factor) && nblocks >= 1);
+	BF_ASSERT(dst != NULL || !intersect);
+	if (factor == 1)
 	{
-		fold_blocks(dst, big->payload, big->hdr.nitems, small->hdr.nitems);
-		left = dst;
+		size_t		nbytes = (size_t) nblocks * BF_BLOCK_BYTES;
+
+		if (dst == NULL)
+			return kernels->or_popcount(small, big, nbytes);
+		return intersect ? kernels->and_count(dst, small, big, nbytes) :
+			kernels->or_count(dst, small, big, nbytes);
 	}
-	return is_and ? kernels->and_count(dst, left, small->payload, nbytes) :
-		kernels->or_count(dst, left, small->payload, nbytes);
+	for (j = 0; j < nblocks; j += BF_FOLD_CHUNK)
+	{
+		uint64_t	n = nblocks - j;
+		size_t		offset = (size_t) j * BF_BLOCK_BYTES;
+
+		if (n > BF_FOLD_CHUNK)
+			n = BF_FOLD_CHUNK;
+		fold_blocks(chunk, big + offset * factor, n * factor, n);
+		if (dst == NULL)
+			bits += kernels->or_popcount(chunk, small + offset,
+										 n * BF_BLOCK_BYTES);
+		else if (intersect)
+			bits += kernels->and_count(dst + offset, small + offset, chunk,
+									   n * BF_BLOCK_BYTES);
+		else
+			bits += kernels->or_count(dst + offset, small + offset, chunk,
+									  n * BF_BLOCK_BYTES);
+	}
+	return bits;
 }
 
-/* Number of distinct hashes in the merge of two exact filters */
+/*
+ * Set bits in the union of a pair of block filters (BF_PAIR_BLOCKS),
+ * without building it.
+ */
+uint64_t
+bf_blocks_union_bits(const bf_pair *pair)
+{
+	BF_ASSERT(pair->shape == BF_PAIR_BLOCKS);
+	return union_or_intersect_folded(NULL, pair->second->payload,
+									 pair->first->payload,
+									 pair->first->hdr.nitems / pair->second->hdr.nitems,
+									 pair->second->hdr.nitems, false);
+}
+
+/* Number of distinct hashes in the union of two exact filters */
 uint64_t
 bf_exact_union_count(const bf_view *a, const bf_view *b)
 {
@@ -167,14 +247,24 @@ bf_exact_union_count(const bf_view *a, const bf_view *b)
 	return count + (a->hdr.nitems - i) + (b->hdr.nitems - j);
 }
 
-/*
- * Merge two exact filters' hashes, or keep only the common ones, into out
- * (room for the count bf_exact_union_count or bf_exact_common_count gave: both
- * take the same steps as this loop, so they agree even on unsorted input).
- */
-static void
-exact_merge(uint8_t *out, const bf_view *a, const bf_view *b, bool common_only)
+/* Number of hashes two exact filters have in common */
+uint64_t
+bf_exact_intersect_count(const bf_view *a, const bf_view *b)
 {
+	return a->hdr.nitems + b->hdr.nitems - bf_exact_union_count(a, b);
+}
+
+/*
+ * Write the union of two exact filters' hashes, or only their common ones,
+ * to out (room for the count bf_exact_union_count or
+ * bf_exact_intersect_count gave: both take the same steps as this loop, so
+ * they agree even on unsorted input).  Returns how many were written.
+ */
+static uint64_t
+union_or_intersect_exact(uint8_t *out, const bf_view *a, const bf_view *b,
+						 bool intersect)
+{
+	uint8_t    *start = out;
 	uint64_t	i = 0;
 	uint64_t	j = 0;
 
@@ -183,7 +273,7 @@ exact_merge(uint8_t *out, const bf_view *a, const bf_view *b, bool common_only)
 		uint64_t	x = bf_exact_hash(a, i);
 		uint64_t	y = bf_exact_hash(b, j);
 
-		if (!common_only || x == y)
+		if (!intersect || x == y)
 		{
 			bf_store64(out, x <= y ? x : y);
 			out += BF_HASH_BYTES;
@@ -191,63 +281,62 @@ exact_merge(uint8_t *out, const bf_view *a, const bf_view *b, bool common_only)
 		i += x <= y;
 		j += y <= x;
 	}
-	if (common_only)
-		return;
-	for (; i < a->hdr.nitems; i++, out += BF_HASH_BYTES)
-		bf_store64(out, bf_exact_hash(a, i));
-	for (; j < b->hdr.nitems; j++, out += BF_HASH_BYTES)
-		bf_store64(out, bf_exact_hash(b, j));
+	if (!intersect)
+	{
+		for (; i < a->hdr.nitems; i++, out += BF_HASH_BYTES)
+			bf_store64(out, bf_exact_hash(a, i));
+		for (; j < b->hdr.nitems; j++, out += BF_HASH_BYTES)
+			bf_store64(out, bf_exact_hash(b, j));
+	}
+	return (uint64_t) (out - start) / BF_HASH_BYTES;
 }
 
-/* Number of hashes two exact filters have in common */
-uint64_t
-bf_exact_common_count(const bf_view *a, const bf_view *b)
-{
-	return a->hdr.nitems + b->hdr.nitems - bf_exact_union_count(a, b);
-}
-
-/* Number of an exact filter's hashes that a block filter contains */
+/*
+ * The hashes of an exact filter that a block filter contains, in the exact
+ * filter's order: stored into hashes (host order) or into out (payload
+ * bytes) where either is not NULL, and counted.  The one loop behind the
+ * intersection of an exact filter with a block filter.
+ */
 static uint64_t
-exact_in_blocks_count(const bf_view *exact, const bf_view *blocks)
+exact_in_blocks(const bf_view *exact, const bf_view *blocks, uint64_t *hashes,
+				uint8_t *out)
 {
 	uint64_t	count = 0;
 	uint64_t	i;
 
 	for (i = 0; i < exact->hdr.nitems; i++)
-		count += bf_contains(blocks, bf_exact_hash(exact, i));
+	{
+		uint64_t	hash = bf_exact_hash(exact, i);
+
+		if (!bf_contains(blocks, hash))
+			continue;
+		if (hashes != NULL)
+			hashes[count] = hash;
+		if (out != NULL)
+			bf_store64(out + count * BF_HASH_BYTES, hash);
+		count++;
+	}
 	return count;
 }
 
 /*
- * Set bits in the union of two compatible block filters, computed a chunk
- * of folded blocks at a time so that nothing needs allocating.
+ * The hashes of an exact filter that a block filter contains, in the exact
+ * filter's order (ascending, for a valid filter), into hashes (room for
+ * exact's item count); *count receives how many.  This is the intersection
+ * of the two as a list of hashes, for a caller that keeps hashes in its own
+ * structure (the aggregate state's hash set).  Like bf_contains, it leaves
+ * checking that the two may be combined (bf_check_compatible) to the
+ * caller.  Returns BF_E_LAYOUT unless exact is exact and blocks is not.
  */
-uint64_t
-bf_union_bits(const bf_view *a, const bf_view *b)
+bf_status
+bf_intersect_hashes(const bf_view *exact, const bf_view *blocks,
+					uint64_t *hashes, uint64_t *count)
 {
-	const bf_kernels *kernels = bf_kernels_current();
-	const bf_view *big = a->hdr.nitems >= b->hdr.nitems ? a : b;
-	const bf_view *small = big == a ? b : a;
-	uint64_t	factor = big->hdr.nitems / small->hdr.nitems;
-	uint8_t		chunk[BF_FOLD_CHUNK * BF_BLOCK_BYTES];
-	uint64_t	bits = 0;
-	uint64_t	j;
-
-	if (factor == 1)
-		return kernels->or_popcount(a->payload, b->payload,
-									(size_t) a->hdr.nitems * BF_BLOCK_BYTES);
-	for (j = 0; j < small->hdr.nitems; j += BF_FOLD_CHUNK)
-	{
-		uint64_t	n = small->hdr.nitems - j;
-
-		if (n > BF_FOLD_CHUNK)
-			n = BF_FOLD_CHUNK;
-		fold_blocks(chunk, big->payload + j * factor * BF_BLOCK_BYTES,
-					n * factor, n);
-		bits += kernels->or_popcount(chunk, small->payload + j * BF_BLOCK_BYTES,
-									 n * BF_BLOCK_BYTES);
-	}
-	return bits;
+	if (exact->hdr.layout != BF_LAYOUT_EXACT ||
+		blocks->hdr.layout != BF_LAYOUT_BLOCKS)
+		return BF_E_LAYOUT;
+	*count = exact_in_blocks(exact, blocks, hashes, NULL);
+	return BF_OK;
 }
 
 /*
@@ -282,68 +371,49 @@ bf_exact_union_bits(const bf_view *exact, const bf_view *blocks)
 }
 
 /*
- * Combine src into the block filter in buf, in place, by OR or by AND: src
- * is a block filter of the same block count or of a count larger by a
+ * Combine src into the block filter in buf, in place, by OR or by AND,
+ * after checking the two can be combined at all.  That is possible when
+ * src is a block filter of the same block count or of a count larger by a
  * power of two (folded on the way), or, for OR only, an exact filter.  The
  * header's count of set bits, and its kind if it held none, are updated,
  * and its parameters become those bf_union and bf_intersect would choose
  * (result_header), so that combining many filters in place gives the same
  * bytes in any order.
  *
- * Returns BF_E_LAYOUT if buf holds an exact filter or the result would be
- * one (AND with an exact filter), and BF_E_FOLD if src has fewer blocks:
- * those need a new buffer (bf_union, bf_intersect).
+ * When the result needs a new buffer (buf holds an exact filter, src has
+ * fewer blocks, or the result is an exact filter), buf is left as it was
+ * and *in_place is false: not an error, but the answer to go to bf_union
+ * or bf_intersect.  Errors are for filters that can never be combined and
+ * for a buf that is not a filter.
  */
 static bf_status
-combine_into(void *buf, size_t len, const bf_view *src, bool is_and)
+union_or_intersect_into(void *buf, size_t len, const bf_view *src,
+						bool intersect, bool *in_place)
 {
-	const bf_kernels *kernels = bf_kernels_current();
 	uint8_t    *payload = (uint8_t *) buf + BF_HEADER_SIZE;
 	bf_view		dst;
+	bf_pair		pair;
 	bf_status	status = bf_open(buf, len, &dst);
-	uint64_t	bits = 0;
-	uint64_t	factor;
-	uint64_t	j;
+	uint64_t	bits;
 
+	*in_place = false;
+	if (status == BF_OK)
+		status = bf_pair_order(&dst, src, &pair);
 	if (status != BF_OK)
 		return status;
-	if (dst.hdr.layout != BF_LAYOUT_BLOCKS)
-		return BF_E_LAYOUT;
-	status = bf_check_compatible(&dst, src);
-	if (status != BF_OK)
-		return status;
+	if (dst.hdr.layout != BF_LAYOUT_BLOCKS ||
+		(pair.shape == BF_PAIR_MIXED && intersect) ||
+		(pair.shape == BF_PAIR_BLOCKS && src->hdr.nitems < dst.hdr.nitems))
+		return BF_OK;
 
-	if (src->hdr.layout == BF_LAYOUT_EXACT)
-	{
-		if (is_and)
-			return BF_E_LAYOUT;
-		bits = dst.hdr.bits_set + bf_add_exact_to_blocks(payload, dst.hdr.nitems, src);
-	}
-	else if (src->hdr.nitems < dst.hdr.nitems)
-		return BF_E_FOLD;
+	if (pair.shape == BF_PAIR_MIXED)
+		bits = dst.hdr.bits_set +
+			bf_add_exact_to_blocks(payload, dst.hdr.nitems, src);
 	else
-	{
-		uint8_t		chunk[BF_FOLD_CHUNK * BF_BLOCK_BYTES];
-
-		factor = src->hdr.nitems / dst.hdr.nitems;
-		for (j = 0; j < dst.hdr.nitems; j += BF_FOLD_CHUNK)
-		{
-			uint64_t	n = dst.hdr.nitems - j;
-			uint8_t    *to = payload + j * BF_BLOCK_BYTES;
-			const uint8_t *from = src->payload + j * factor * BF_BLOCK_BYTES;
-
-			if (n > BF_FOLD_CHUNK)
-				n = BF_FOLD_CHUNK;
-			if (factor > 1)
-			{
-				fold_blocks(chunk, from, n * factor, n);
-				from = chunk;
-			}
-			bits += is_and ?
-				kernels->and_count(to, to, from, n * BF_BLOCK_BYTES) :
-				kernels->or_count(to, to, from, n * BF_BLOCK_BYTES);
-		}
-	}
+		bits = union_or_intersect_folded(payload, payload, src->payload,
+										 src->hdr.nitems / dst.hdr.nitems,
+										 dst.hdr.nitems, intersect);
+	BF_ASSERT(bits <= dst.hdr.nitems * BF_BLOCK_BITS);
 	dst.hdr.bits_set = bits;
 	if (dst.hdr.kind == 0)
 		dst.hdr.kind = src->hdr.kind;
@@ -357,51 +427,153 @@ combine_into(void *buf, size_t len, const bf_view *src, bool is_and)
 		dst.hdr.flags = src->hdr.flags;
 	}
 	bf_write_header(buf, &dst.hdr);
+	*in_place = true;
 	return BF_OK;
 }
 
-/* Union of src into the block filter in buf, in place (combine_into) */
+/*
+ * Union of src into the block filter in buf, in place where the union fits
+ * there (*in_place says whether it did: union_or_intersect_into).
+ */
 bf_status
-bf_merge_into(void *buf, size_t len, const bf_view *src)
+bf_union_into(void *buf, size_t len, const bf_view *src, bool *in_place)
 {
-	return combine_into(buf, len, src, false);
+	return union_or_intersect_into(buf, len, src, false, in_place);
 }
 
-/* Intersection of src into the block filter in buf, in place (combine_into) */
+/*
+ * Intersection of src into the block filter in buf, in place where the
+ * intersection fits there (*in_place says whether it did:
+ * union_or_intersect_into).
+ */
 bf_status
-bf_intersect_into(void *buf, size_t len, const bf_view *src)
+bf_intersect_into(void *buf, size_t len, const bf_view *src, bool *in_place)
 {
-	return combine_into(buf, len, src, true);
+	return union_or_intersect_into(buf, len, src, true, in_place);
+}
+
+/*
+ * Layout and item count of the union or the intersection of a checked
+ * pair, and its serialized size: the layout policy of combination, in one
+ * place.  The union is an exact filter if both are exact, a block filter of
+ * the smaller block count otherwise.  The intersection of two block
+ * filters is a block filter of the smaller block count; if either is
+ * exact, it is the exact list of that filter's hashes that the other
+ * contains.
+ */
+static bf_status
+result_shape(const bf_pair *pair, bool intersect, uint8_t *layout,
+			 uint64_t *nitems, size_t *len)
+{
+	*layout = BF_LAYOUT_EXACT;
+	switch (pair->shape)
+	{
+		case BF_PAIR_EXACT:
+			*nitems = intersect ?
+				bf_exact_intersect_count(pair->first, pair->second) :
+				bf_exact_union_count(pair->first, pair->second);
+			break;
+		case BF_PAIR_MIXED:
+			if (intersect)
+				*nitems = exact_in_blocks(pair->first, pair->second,
+										  NULL, NULL);
+			else
+			{
+				*layout = BF_LAYOUT_BLOCKS;
+				*nitems = pair->second->hdr.nitems;
+			}
+			break;
+		case BF_PAIR_BLOCKS:
+			*layout = BF_LAYOUT_BLOCKS;
+			*nitems = pair->second->hdr.nitems;
+			break;
+	}
+	if (*layout == BF_LAYOUT_EXACT && *nitems > BF_MAX_HASHES)
+		return BF_E_TOO_LARGE;
+	*len = *layout == BF_LAYOUT_EXACT ? bf_size_exact(*nitems) :
+		bf_size_blocks(*nitems);
+	return BF_OK;
+}
+
+/*
+ * Serialized size of the union or the intersection of a and b, after
+ * checking they can be combined (result_shape).
+ */
+static bf_status
+union_or_intersect_size(const bf_view *a, const bf_view *b, bool intersect,
+						size_t *len)
+{
+	bf_pair		pair;
+	uint8_t		layout;
+	uint64_t	nitems;
+	bf_status	status = bf_pair_order(a, b, &pair);
+
+	if (status != BF_OK)
+		return status;
+	return result_shape(&pair, intersect, &layout, &nitems, len);
+}
+
+/*
+ * Write the union or the intersection of a and b into dst, whose length
+ * must be what union_or_intersect_size gave.  The pair is checked and its
+ * result's shape worked out once.
+ */
+static bf_status
+union_or_intersect(void *dst, size_t len, const bf_view *a, const bf_view *b,
+				   bool intersect)
+{
+	uint8_t    *out = (uint8_t *) dst + BF_HEADER_SIZE;
+	bf_pair		pair;
+	uint8_t		layout;
+	uint64_t	nitems;
+	size_t		expected;
+	bf_header	hdr;
+	bf_status	status = bf_pair_order(a, b, &pair);
+
+	if (status == BF_OK)
+		status = result_shape(&pair, intersect, &layout, &nitems, &expected);
+	if (status != BF_OK)
+		return status;
+	if (len != expected)
+		return BF_E_BUFFER;
+
+	hdr = result_header(&pair, layout, nitems);
+	switch (pair.shape)
+	{
+		case BF_PAIR_EXACT:
+			nitems = union_or_intersect_exact(out, pair.first, pair.second,
+											  intersect);
+			break;
+		case BF_PAIR_MIXED:
+			if (intersect)
+				nitems = exact_in_blocks(pair.first, pair.second, NULL, out);
+			else
+			{
+				memcpy(out, pair.second->payload, len - BF_HEADER_SIZE);
+				hdr.bits_set = pair.second->hdr.bits_set +
+					bf_add_exact_to_blocks(out, nitems, pair.first);
+			}
+			break;
+		case BF_PAIR_BLOCKS:
+			hdr.bits_set = union_or_intersect_folded(out, pair.second->payload,
+													 pair.first->payload,
+													 pair.first->hdr.nitems / nitems,
+													 nitems, intersect);
+			break;
+	}
+	BF_ASSERT(nitems == hdr.nitems);
+	bf_write_header(dst, &hdr);
+	return BF_OK;
 }
 
 /*
  * Serialized size of the union of a and b, after checking they can be
- * combined.  The union is an exact filter if both are exact, a block filter
- * of the smaller block count otherwise.
+ * combined (result_shape says which layout the union has).
  */
 bf_status
 bf_union_size(const bf_view *a, const bf_view *b, size_t *len)
 {
-	bf_status	status = bf_check_compatible(a, b);
-	uint64_t	count;
-
-	if (status != BF_OK)
-		return status;
-	if (a->hdr.layout == BF_LAYOUT_EXACT && b->hdr.layout == BF_LAYOUT_EXACT)
-	{
-		count = bf_exact_union_count(a, b);
-		if (count > BF_MAX_HASHES)
-			return BF_E_TOO_LARGE;
-		*len = bf_size_exact(count);
-	}
-	else if (a->hdr.layout == BF_LAYOUT_EXACT)
-		*len = bf_size_blocks(b->hdr.nitems);
-	else if (b->hdr.layout == BF_LAYOUT_EXACT)
-		*len = bf_size_blocks(a->hdr.nitems);
-	else
-		*len = bf_size_blocks(a->hdr.nitems < b->hdr.nitems ?
-							  a->hdr.nitems : b->hdr.nitems);
-	return BF_OK;
+	return union_or_intersect_size(a, b, false, len);
 }
 
 /*
@@ -411,64 +583,17 @@ bf_union_size(const bf_view *a, const bf_view *b, size_t *len)
 bf_status
 bf_union(void *dst, size_t len, const bf_view *a, const bf_view *b)
 {
-	uint8_t    *out = (uint8_t *) dst + BF_HEADER_SIZE;
-	size_t		expected;
-	bf_status	status = bf_union_size(a, b, &expected);
-	bf_header	hdr;
-
-	if (status != BF_OK)
-		return status;
-	if (len != expected)
-		return BF_E_BUFFER;
-
-	if (a->hdr.layout == BF_LAYOUT_EXACT && b->hdr.layout == BF_LAYOUT_EXACT)
-	{
-		hdr = result_header(a, b, BF_LAYOUT_EXACT, bf_exact_union_count(a, b));
-		exact_merge(out, a, b, false);
-	}
-	else if (a->hdr.layout == BF_LAYOUT_EXACT || b->hdr.layout == BF_LAYOUT_EXACT)
-	{
-		const bf_view *exact = a->hdr.layout == BF_LAYOUT_EXACT ? a : b;
-		const bf_view *blocks = exact == a ? b : a;
-
-		hdr = result_header(a, b, BF_LAYOUT_BLOCKS, blocks->hdr.nitems);
-		memcpy(out, blocks->payload, len - BF_HEADER_SIZE);
-		hdr.bits_set = blocks->hdr.bits_set +
-			bf_add_exact_to_blocks(out, blocks->hdr.nitems, exact);
-	}
-	else
-	{
-		hdr = result_header(a, b, BF_LAYOUT_BLOCKS,
-							(len - BF_HEADER_SIZE) / BF_BLOCK_BYTES);
-		hdr.bits_set = combine_blocks(out, a, b, false);
-	}
-	bf_write_header(dst, &hdr);
-	return BF_OK;
+	return union_or_intersect(dst, len, a, b, false);
 }
 
 /*
  * Serialized size of the intersection of a and b, after checking they can
- * be combined.  The intersection of two block filters is a block filter of
- * the smaller block count; if either is exact, it is the exact list of that
- * filter's hashes that the other contains.
+ * be combined (result_shape says which layout the intersection has).
  */
 bf_status
 bf_intersect_size(const bf_view *a, const bf_view *b, size_t *len)
 {
-	bf_status	status = bf_check_compatible(a, b);
-
-	if (status != BF_OK)
-		return status;
-	if (a->hdr.layout == BF_LAYOUT_EXACT && b->hdr.layout == BF_LAYOUT_EXACT)
-		*len = bf_size_exact(bf_exact_common_count(a, b));
-	else if (a->hdr.layout == BF_LAYOUT_EXACT)
-		*len = bf_size_exact(exact_in_blocks_count(a, b));
-	else if (b->hdr.layout == BF_LAYOUT_EXACT)
-		*len = bf_size_exact(exact_in_blocks_count(b, a));
-	else
-		*len = bf_size_blocks(a->hdr.nitems < b->hdr.nitems ?
-							  a->hdr.nitems : b->hdr.nitems);
-	return BF_OK;
+	return union_or_intersect_size(a, b, true, len);
 }
 
 /*
@@ -480,49 +605,7 @@ bf_intersect_size(const bf_view *a, const bf_view *b, size_t *len)
 bf_status
 bf_intersect(void *dst, size_t len, const bf_view *a, const bf_view *b)
 {
-	uint8_t    *out = (uint8_t *) dst + BF_HEADER_SIZE;
-	size_t		expected;
-	bf_status	status = bf_intersect_size(a, b, &expected);
-	bf_header	hdr;
-
-	if (status != BF_OK)
-		return status;
-	if (len != expected)
-		return BF_E_BUFFER;
-
-	if (a->hdr.layout == BF_LAYOUT_EXACT && b->hdr.layout == BF_LAYOUT_EXACT)
-	{
-		hdr = result_header(a, b, BF_LAYOUT_EXACT,
-							(len - BF_HEADER_SIZE) / BF_HASH_BYTES);
-		exact_merge(out, a, b, true);
-	}
-	else if (a->hdr.layout == BF_LAYOUT_EXACT || b->hdr.layout == BF_LAYOUT_EXACT)
-	{
-		const bf_view *exact = a->hdr.layout == BF_LAYOUT_EXACT ? a : b;
-		const bf_view *blocks = exact == a ? b : a;
-		uint64_t	i;
-
-		hdr = result_header(a, b, BF_LAYOUT_EXACT,
-							(len - BF_HEADER_SIZE) / BF_HASH_BYTES);
-		for (i = 0; i < exact->hdr.nitems; i++)
-		{
-			uint64_t	hash = bf_exact_hash(exact, i);
-
-			if (bf_contains(blocks, hash))
-			{
-				bf_store64(out, hash);
-				out += BF_HASH_BYTES;
-			}
-		}
-	}
-	else
-	{
-		hdr = result_header(a, b, BF_LAYOUT_BLOCKS,
-							(len - BF_HEADER_SIZE) / BF_BLOCK_BYTES);
-		hdr.bits_set = combine_blocks(out, a, b, true);
-	}
-	bf_write_header(dst, &hdr);
-	return BF_OK;
+	return union_or_intersect(dst, len, a, b, true);
 }
 
 /*
@@ -533,15 +616,13 @@ bf_intersect(void *dst, size_t len, const bf_view *a, const bf_view *b)
 bf_status
 bf_fold(void *dst, size_t len, const bf_view *src, uint64_t nblocks)
 {
-	uint64_t	ratio;
 	bf_header	hdr = src->hdr;
 
 	if (src->hdr.layout != BF_LAYOUT_BLOCKS)
 		return BF_E_LAYOUT;
-	if (nblocks < 1 || nblocks > src->hdr.nitems || src->hdr.nitems % nblocks != 0)
-		return BF_E_FOLD;
-	ratio = src->hdr.nitems / nblocks;
-	if ((ratio & (ratio - 1)) != 0)
+	if (nblocks < 1 || nblocks > src->hdr.nitems ||
+		src->hdr.nitems % nblocks != 0 ||
+		!is_power_of_two(src->hdr.nitems / nblocks))
 		return BF_E_FOLD;
 	if (len != bf_size_blocks(nblocks))
 		return BF_E_BUFFER;

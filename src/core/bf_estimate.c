@@ -56,46 +56,56 @@ bf_cardinality(const bf_view *view)
 }
 
 /*
+ * Estimated number of distinct values in the union of a checked pair,
+ * without building the union.
+ */
+static double
+union_estimate(const bf_pair *pair)
+{
+	switch (pair->shape)
+	{
+		case BF_PAIR_EXACT:
+			return (double) bf_exact_union_count(pair->first, pair->second);
+		case BF_PAIR_MIXED:
+			return bf_estimate_from_bits(bf_exact_union_bits(pair->first,
+															 pair->second),
+										 pair->second->hdr.nitems);
+		case BF_PAIR_BLOCKS:
+			break;
+	}
+	return bf_estimate_from_bits(bf_blocks_union_bits(pair),
+								 pair->second->hdr.nitems);
+}
+
+/*
  * Estimated number of distinct values in the union of two filters, without
  * building the union.  Returns the status of bf_check_compatible.
  */
 bf_status
 bf_union_cardinality(const bf_view *a, const bf_view *b, double *result)
 {
-	bf_status	status = bf_check_compatible(a, b);
-	uint64_t	nblocks;
+	bf_pair		pair;
+	bf_status	status = bf_pair_order(a, b, &pair);
 
-	if (status != BF_OK)
-		return status;
-
-	if (a->hdr.layout == BF_LAYOUT_EXACT && b->hdr.layout == BF_LAYOUT_EXACT)
-		*result = (double) bf_exact_union_count(a, b);
-	else if (a->hdr.layout == BF_LAYOUT_EXACT)
-		*result = bf_estimate_from_bits(bf_exact_union_bits(a, b), b->hdr.nitems);
-	else if (b->hdr.layout == BF_LAYOUT_EXACT)
-		*result = bf_estimate_from_bits(bf_exact_union_bits(b, a), a->hdr.nitems);
-	else
-	{
-		nblocks = a->hdr.nitems < b->hdr.nitems ? a->hdr.nitems : b->hdr.nitems;
-		*result = bf_estimate_from_bits(bf_union_bits(a, b), nblocks);
-	}
-	return BF_OK;
+	if (status == BF_OK)
+		*result = union_estimate(&pair);
+	return status;
 }
 
 /*
- * Intersection estimate of two compatible filters whose union estimate is
- * nu, by inclusion-exclusion: exact when both are exact, infinity when the
- * union is saturated, since the estimate then means nothing.
+ * Intersection estimate of a checked pair whose union estimate is nu, by
+ * inclusion-exclusion: exact when both are exact, infinity when the union
+ * is saturated, since the estimate then means nothing.
  */
 static double
-intersection_given_union(const bf_view *a, const bf_view *b, double nu)
+intersection_given_union(const bf_pair *pair, double nu)
 {
-	double		na = bf_cardinality(a);
-	double		nb = bf_cardinality(b);
+	double		na = bf_cardinality(pair->first);
+	double		nb = bf_cardinality(pair->second);
 	double		inter;
 
-	if (a->hdr.layout == BF_LAYOUT_EXACT && b->hdr.layout == BF_LAYOUT_EXACT)
-		return (double) bf_exact_common_count(a, b);
+	if (pair->shape == BF_PAIR_EXACT)
+		return (double) bf_exact_intersect_count(pair->first, pair->second);
 	if (isinf(nu))
 		return INFINITY;
 	inter = na + nb - nu;
@@ -111,11 +121,11 @@ intersection_given_union(const bf_view *a, const bf_view *b, double nu)
 bf_status
 bf_intersection_cardinality(const bf_view *a, const bf_view *b, double *result)
 {
-	double		nu;
-	bf_status	status = bf_union_cardinality(a, b, &nu);
+	bf_pair		pair;
+	bf_status	status = bf_pair_order(a, b, &pair);
 
 	if (status == BF_OK)
-		*result = intersection_given_union(a, b, nu);
+		*result = intersection_given_union(&pair, union_estimate(&pair));
 	return status;
 }
 
@@ -127,17 +137,19 @@ bf_intersection_cardinality(const bf_view *a, const bf_view *b, double *result)
 bf_status
 bf_jaccard(const bf_view *a, const bf_view *b, double *result)
 {
+	bf_pair		pair;
 	double		nu;
-	bf_status	status = bf_union_cardinality(a, b, &nu);
+	bf_status	status = bf_pair_order(a, b, &pair);
 
 	if (status != BF_OK)
 		return status;
+	nu = union_estimate(&pair);
 	if (isinf(nu))
 		*result = NAN;
 	else if (nu <= 0.0)
 		*result = 1.0;
 	else
-		*result = fmin(intersection_given_union(a, b, nu) / nu, 1.0);
+		*result = fmin(intersection_given_union(&pair, nu) / nu, 1.0);
 	return BF_OK;
 }
 

@@ -55,6 +55,7 @@ bf_init_exact(void *buf, size_t len, const bf_header *hdr,
 {
 	bf_header	clean = *hdr;
 	bf_header	check;
+	bf_status	status;
 	uint8_t    *out = (uint8_t *) buf + BF_HEADER_SIZE;
 	size_t		i;
 
@@ -73,7 +74,9 @@ bf_init_exact(void *buf, size_t len, const bf_header *hdr,
 	bf_write_header(buf, &clean);
 	for (i = 0; i < n; i++)
 		bf_store64(out + i * BF_HASH_BYTES, hashes[i]);
-	return bf_read_header(buf, len, &check);
+	status = bf_read_header(buf, len, &check);
+	BF_ASSERT(status != BF_OK || check.nitems == n);
+	return status;
 }
 
 /*
@@ -113,6 +116,7 @@ bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks, const bf_view *exact)
 	uint64_t	fresh = 0;
 	uint64_t	i = 0;
 
+	BF_ASSERT(exact->hdr.layout == BF_LAYOUT_EXACT && nblocks >= 1);
 	while (i < exact->hdr.nitems)
 	{
 		size_t		n = 0;
@@ -128,6 +132,7 @@ bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks, const bf_view *exact)
 uint64_t
 bf_exact_hash(const bf_view *view, uint64_t i)
 {
+	BF_ASSERT(view->hdr.layout == BF_LAYOUT_EXACT && i < view->hdr.nitems);
 	return bf_load64(view->payload + i * BF_HASH_BYTES);
 }
 

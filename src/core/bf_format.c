@@ -41,6 +41,7 @@
 size_t
 bf_size_blocks(uint64_t nblocks)
 {
+	BF_ASSERT(nblocks <= BF_MAX_BLOCKS);
 	return BF_HEADER_SIZE + (size_t) nblocks * BF_BLOCK_BYTES;
 }
 
@@ -48,6 +49,7 @@ bf_size_blocks(uint64_t nblocks)
 size_t
 bf_size_exact(uint64_t nhashes)
 {
+	BF_ASSERT(nhashes <= BF_MAX_HASHES);
 	return BF_HEADER_SIZE + (size_t) nhashes * BF_HASH_BYTES;
 }
 

@@ -37,6 +37,7 @@ bf_hashset_slots_for(uint64_t count)
 void
 bf_hashset_init(bf_hashset *set, uint64_t *slots, uint64_t nslots)
 {
+	BF_ASSERT(nslots >= BF_HASHSET_MIN_SLOTS && (nslots & (nslots - 1)) == 0);
 	memset(slots, 0, nslots * sizeof(uint64_t));
 	set->slots = slots;
 	set->nslots = nslots;
@@ -108,6 +109,8 @@ bf_hashset_add(bf_hashset *set, const uint64_t *hashes, size_t n)
 			BF_PREFETCH(&set->slots[hashes[i + BF_PREFETCH_AHEAD] & mask], 1);
 		add_one(set, hashes[i]);
 	}
+	/* at most half full, so that every probe reaches an empty slot */
+	BF_ASSERT(set->count <= set->nslots / 2);
 }
 
 /* Copy every hash of src into dst, an empty set with room for them */
@@ -121,6 +124,7 @@ bf_hashset_rehash(bf_hashset *dst, const bf_hashset *src)
 			add_one(dst, src->slots[i]);
 	if (src->has_zero)
 		add_one(dst, 0);
+	BF_ASSERT(dst->count == src->count && dst->count <= dst->nslots / 2);
 }
 
 /* Write the set's hashes to out (room for set->count), unordered */
@@ -189,4 +193,8 @@ bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch)
 	}
 	if (from != hashes)
 		memcpy(hashes, from, n * sizeof(uint64_t));
+#if BF_ASSERTS_ENABLED
+	for (i = 1; i < n; i++)
+		BF_ASSERT(hashes[i - 1] <= hashes[i]);
+#endif
 }

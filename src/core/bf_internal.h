@@ -17,6 +17,29 @@
 #include <string.h>
 
 #include "bf.h"
+#include "bf_testing.h"
+
+/*
+ * Assertions on the core's own invariants (header consistency, block counts
+ * related by powers of two, buffer sizes, sorted hashes where an algorithm
+ * relies on them).  They are on when the build defines BF_USE_ASSERT, or
+ * USE_ASSERT_CHECKING as a PostgreSQL build with assertions passes it, and
+ * compile to nothing otherwise; the core includes no PostgreSQL header, so
+ * it cannot use Assert.  BF_ASSERTS_ENABLED says which, for a unit test
+ * that checks its build really has them.  A failed assertion reports the
+ * condition and aborts, as PostgreSQL's ExceptionalCondition does.
+ */
+extern void bf_assert_fail(const char *cond, const char *file, int line)
+			__attribute__((noreturn));	/* bf_status.c */
+
+#if defined(BF_USE_ASSERT) || defined(USE_ASSERT_CHECKING)
+#define BF_ASSERTS_ENABLED	1
+#define BF_ASSERT(cond) \
+	((cond) ? (void) 0 : bf_assert_fail(#cond, __FILE__, __LINE__))
+#else
+#define BF_ASSERTS_ENABLED	0
+#define BF_ASSERT(cond)		((void) 0)
+#endif
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define BF_BIG_ENDIAN 1
@@ -58,6 +81,7 @@ extern const uint32_t bf_salt[BF_BLOCK_WORDS];
 static inline uint64_t
 bf_block_index(uint64_t hash, uint64_t nblocks)
 {
+	BF_ASSERT(nblocks >= 1);
 	return ((hash >> 32) * nblocks) >> 32;
 }
 
@@ -207,14 +231,36 @@ bf_kernels_current(void)
 #define BF_PREFETCH(addr, rw) ((void) 0)
 #endif
 
+/*
+ * Two compatible filters in the order the operations on a pair take them
+ * (bf_pair_order), so that no operation asks which argument is exact or
+ * which has more blocks.
+ */
+typedef enum bf_pair_shape
+{
+	BF_PAIR_EXACT,				/* both exact; first and second as given */
+	BF_PAIR_MIXED,				/* first exact, second blocks */
+	BF_PAIR_BLOCKS				/* both blocks; first has at least as many,
+								 * second's count times a power of two */
+} bf_pair_shape;
+
+typedef struct bf_pair
+{
+	bf_pair_shape shape;
+	const bf_view *first;
+	const bf_view *second;
+} bf_pair;
+
 /* bf_filter.c */
 extern uint64_t bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks,
 									   const bf_view *exact);
 
 /* bf_combine.c */
+extern bf_status bf_pair_order(const bf_view *a, const bf_view *b,
+							   bf_pair *pair);
 extern uint64_t bf_exact_union_count(const bf_view *a, const bf_view *b);
-extern uint64_t bf_exact_common_count(const bf_view *a, const bf_view *b);
-extern uint64_t bf_union_bits(const bf_view *a, const bf_view *b);
+extern uint64_t bf_exact_intersect_count(const bf_view *a, const bf_view *b);
+extern uint64_t bf_blocks_union_bits(const bf_pair *pair);
 extern uint64_t bf_exact_union_bits(const bf_view *exact,
 									const bf_view *blocks);
 

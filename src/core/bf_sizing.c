@@ -1,8 +1,9 @@
 /*-------------------------------------------------------------------------
  *
  * bf_sizing.c
- *	  False-positive model of the split-block filter, and sizing from a
- *	  capacity and a target false-positive rate.
+ *	  False-positive model of the split-block filter, and the core's whole
+ *	  layout and sizing policy: block counts from a capacity and a target
+ *	  false-positive rate, and the layout and size of auto-sized filters.
  *
  * The model is the Poisson model of blocked Bloom filters (Putze, Sanders
  * and Singler, "Cache-, Hash- and Space-Efficient Bloom Filters", 2007):
@@ -19,7 +20,10 @@
  * Auto-sized filters (those bloom_agg sizes from the data) take their block
  * count from one ladder of powers of two, so any two of them can be merged
  * by folding, and stay exact lists of hashes while that is no more than
- * twice the size of the optimal block filter.
+ * twice the size of the optimal block filter.  bf_auto_header puts those
+ * decisions together; no other file of the core decides a layout or a size
+ * (the layout of a union or an intersection follows from its operands',
+ * bf_combine.c's result_shape).
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -118,6 +122,7 @@ bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks)
 		else
 			lo = mid + 1;
 	}
+	BF_ASSERT(bf_model_fpr((double) capacity, lo) <= fpr);
 	*nblocks = lo;
 	return BF_OK;
 }
@@ -162,6 +167,8 @@ bf_auto_blocks(uint64_t n, double fpr, uint64_t *nblocks)
 		ladder *= 2;
 	if (ladder > BF_MAX_BLOCKS)
 		return BF_E_TOO_LARGE;
+	/* any two auto-sized filters fold to a common count */
+	BF_ASSERT((ladder & (ladder - 1)) == 0 && ladder >= optimal);
 	*nblocks = ladder;
 	return BF_OK;
 }
@@ -181,4 +188,30 @@ bf_auto_keeps_exact(uint64_t n, double fpr)
 	if (bf_blocks_for(n, fpr, &optimal) != BF_OK)
 		return false;
 	return n * BF_HASH_BYTES <= 2 * optimal * BF_BLOCK_BYTES;
+}
+
+/*
+ * Header of the auto-sized filter that holds n distinct values at rate fpr
+ * (BF_FLAG_AUTO, holding values of the given kind): an exact list of n
+ * hashes while bf_auto_keeps_exact, otherwise a block filter of the
+ * ladder's count (bf_auto_blocks) with the capacity that count holds at
+ * fpr.  Returns the status of bf_auto_blocks.
+ */
+bf_status
+bf_auto_header(uint64_t n, double fpr, uint32_t kind, bf_header *hdr)
+{
+	uint64_t	nblocks;
+	bf_status	status;
+
+	if (bf_auto_keeps_exact(n, fpr))
+	{
+		bf_header_init(hdr, BF_LAYOUT_EXACT, n, 0, fpr, BF_FLAG_AUTO, kind);
+		return BF_OK;
+	}
+	status = bf_auto_blocks(n, fpr, &nblocks);
+	if (status != BF_OK)
+		return status;
+	bf_header_init(hdr, BF_LAYOUT_BLOCKS, nblocks, bf_capacity_of(nblocks, fpr),
+				   fpr, BF_FLAG_AUTO, kind);
+	return BF_OK;
 }

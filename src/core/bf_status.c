@@ -1,10 +1,11 @@
 /*-------------------------------------------------------------------------
  *
  * bf_status.c
- *	  Human-readable text for the core's status codes.
+ *	  Human-readable text for the core's status codes and hash ids, and
+ *	  the report of a failed assertion.
  *
- * The texts are written to serve as the detail line of an error report:
- * complete sentences, capitalized, ending with a period.
+ * The status texts are written to serve as the detail line of an error
+ * report: complete sentences, capitalized, ending with a period.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -13,7 +14,10 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bf.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bf_internal.h"
 
 /* Sentence describing a status code */
 const char *
@@ -67,4 +71,44 @@ bf_status_message(bf_status status)
 			return "The exact hashes are not in strictly ascending order.";
 	}
 	return "Unknown status.";
+}
+
+/*
+ * Name of a header's hash id, for display: "xxh3_64" for BF_HASH_XXH3_64,
+ * NULL for an id this version does not know (a header that bf_read_header
+ * accepted always has a known one).
+ */
+const char *
+bf_hash_name(uint8_t hash_id)
+{
+	switch (hash_id)
+	{
+		case BF_HASH_XXH3_64:
+			return "xxh3_64";
+	}
+	return NULL;
+}
+
+/*
+ * Report a failed BF_ASSERT on stderr (the server log, in a backend) and
+ * abort, as PostgreSQL's ExceptionalCondition does: the core's state is
+ * wrong, and no error path could undo that.
+ */
+void
+bf_assert_fail(const char *cond, const char *file, int line)
+{
+	fprintf(stderr, "bloomfilter core: assertion \"%s\" failed at %s:%d\n",
+			cond, file, line);
+	fflush(stderr);
+	abort();
+}
+
+/*
+ * Whether the core was built with its assertions on (BF_ASSERTS_ENABLED in
+ * the core's own compilation), so that a test can insist on it.
+ */
+bool
+bf_asserts_enabled(void)
+{
+	return BF_ASSERTS_ENABLED;
 }

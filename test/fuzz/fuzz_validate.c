@@ -29,6 +29,7 @@
 
 #include "bf.h"
 #include "bf_hash.h"
+#include "bf_testing.h"
 
 extern int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

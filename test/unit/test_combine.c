@@ -365,21 +365,17 @@ test_exact_operands(void **state)
 }
 
 /*
- * Merging and intersecting in place give the bytes of the union and the
- * intersection, for sources of the same size and of a power-of-two larger
- * size, and (union only) of the exact layout; a smaller source or an exact
- * destination is refused.
+ * Union and intersection in place give the bytes of bf_union and
+ * bf_intersect, for sources of the same size and of a power-of-two larger
+ * size, and (union only) of the exact layout, and say so.
  */
 static void
-test_merge_into(void **state)
+test_union_into(void **state)
 {
 	size_t		dlen;
 	size_t		slen[3];
 	size_t		ulen;
 	uint8_t    *src[3];
-	uint8_t    *big;
-	bf_view		vbig;
-	bf_view		small;
 	int			i;
 
 	(void) state;
@@ -389,6 +385,7 @@ test_merge_into(void **state)
 	for (i = 0; i < 3 * 2; i++)
 	{
 		bool		intersect = i >= 3;
+		bool		in_place = false;
 		uint8_t    *dst = filled(0, 6000, NBLOCKS, &dlen);
 		bf_view		vdst = tu_view(dst, dlen);
 		bf_view		vsrc = tu_view(src[i % 3], slen[i % 3]);
@@ -396,14 +393,13 @@ test_merge_into(void **state)
 
 		if (intersect && vsrc.hdr.layout == BF_LAYOUT_EXACT)
 		{
-			/* the intersection with an exact filter is exact: no room */
-			assert_status(bf_intersect_into(dst, dlen, &vsrc), BF_E_LAYOUT);
 			test_free(dst);
 			continue;
 		}
 		u = intersect ? tu_intersect(&vdst, &vsrc, &ulen) : tu_union(&vdst, &vsrc, &ulen);
-		assert_ok(intersect ? bf_intersect_into(dst, dlen, &vsrc) :
-				  bf_merge_into(dst, dlen, &vsrc));
+		assert_ok(intersect ? bf_intersect_into(dst, dlen, &vsrc, &in_place) :
+				  bf_union_into(dst, dlen, &vsrc, &in_place));
+		assert_true(in_place);
 		assert_ok(bf_validate(dst, dlen));
 		assert_int_equal(ulen, dlen);
 		assert_memory_equal(dst + BF_HEADER_SIZE, u + BF_HEADER_SIZE,
@@ -413,15 +409,112 @@ test_merge_into(void **state)
 		test_free(dst);
 		test_free(u);
 	}
-	big = filled(0, 10, 4 * NBLOCKS, &dlen);
-	small = tu_view(src[0], slen[0]);
-	vbig = tu_view(big, dlen);
-	assert_status(bf_merge_into(big, dlen, &small), BF_E_FOLD);
-	assert_status(bf_intersect_into(big, dlen, &small), BF_E_FOLD);
-	assert_status(bf_merge_into(src[2], slen[2], &vbig), BF_E_LAYOUT);
-	test_free(big);
 	for (i = 0; i < 3; i++)
 		test_free(src[i]);
+}
+
+/*
+ * Where the result needs a new buffer (a smaller source, an exact
+ * destination, an intersection with an exact filter), the in-place
+ * operations succeed without doing anything and say so; BF_E_FOLD and the
+ * mismatches stay for filters that can never be combined, and then too
+ * nothing is written.
+ */
+static void
+test_not_in_place(void **state)
+{
+	size_t		blen;
+	size_t		slen;
+	size_t		elen;
+	size_t		olen;
+	uint8_t    *big = filled(0, 10, 4 * NBLOCKS, &blen);
+	uint8_t    *small = filled(5000, 8000, NBLOCKS, &slen);
+	uint8_t    *exact = tu_exact(5000, 5500, &elen);
+	uint8_t    *odd = filled(0, 10, 3 * NBLOCKS, &olen);
+	uint8_t    *copy = test_malloc(blen);
+	bf_view		vbig = tu_view(big, blen);
+	bf_view		vsmall = tu_view(small, slen);
+	bf_view		vexact = tu_view(exact, elen);
+	bf_view		vodd = tu_view(odd, olen);
+	bf_view		other = vsmall;
+	bool		in_place;
+	int			intersect;
+
+	(void) state;
+	memcpy(copy, big, blen);
+	for (intersect = 0; intersect <= 1; intersect++)
+	{
+		in_place = true;
+		assert_ok(intersect ? bf_intersect_into(big, blen, &vsmall, &in_place) :
+				  bf_union_into(big, blen, &vsmall, &in_place));
+		assert_false(in_place);
+		assert_memory_equal(big, copy, blen);
+
+		in_place = true;
+		assert_ok(intersect ? bf_intersect_into(exact, elen, &vbig, &in_place) :
+				  bf_union_into(exact, elen, &vbig, &in_place));
+		assert_false(in_place);
+
+		in_place = true;
+		assert_status(intersect ? bf_intersect_into(big, blen, &vodd, &in_place) :
+					  bf_union_into(big, blen, &vodd, &in_place), BF_E_FOLD);
+		assert_false(in_place);
+		assert_memory_equal(big, copy, blen);
+	}
+	in_place = true;
+	assert_ok(bf_intersect_into(big, blen, &vexact, &in_place));
+	assert_false(in_place);
+	assert_memory_equal(big, copy, blen);
+
+	other.hdr.kind = TU_KIND + 1;
+	assert_status(bf_union_into(big, blen, &other, &in_place),
+				  BF_E_KIND_MISMATCH);
+	assert_false(in_place);
+	assert_status(bf_union_into(big, blen - 1, &vsmall, &in_place),
+				  BF_E_LENGTH);
+	assert_memory_equal(big, copy, blen);
+	test_free(big);
+	test_free(small);
+	test_free(exact);
+	test_free(odd);
+	test_free(copy);
+}
+
+/*
+ * bf_intersect_hashes lists the exact filter's hashes that the block
+ * filter contains, in order: the hashes of bf_intersect's exact result.
+ */
+static void
+test_intersect_hashes(void **state)
+{
+	size_t		blen;
+	size_t		elen;
+	size_t		ilen;
+	uint8_t    *blocks = filled(0, 3000, 16, &blen);
+	uint8_t    *exact = tu_exact(2500, 3500, &elen);
+	bf_view		vblocks = tu_view(blocks, blen);
+	bf_view		vexact = tu_view(exact, elen);
+	uint8_t    *inter = tu_intersect(&vblocks, &vexact, &ilen);
+	bf_view		vinter = tu_view(inter, ilen);
+	uint64_t   *hashes = test_malloc(vexact.hdr.nitems * sizeof(uint64_t));
+	uint64_t	count = 0;
+	uint64_t	i;
+
+	(void) state;
+	assert_ok(bf_intersect_hashes(&vexact, &vblocks, hashes, &count));
+	assert_int_equal(vinter.hdr.layout, BF_LAYOUT_EXACT);
+	assert_int_equal(count, vinter.hdr.nitems);
+	assert_true(count >= 500 && count < 1000);
+	for (i = 0; i < count; i++)
+		assert_int_equal(hashes[i], bf_exact_hash(&vinter, i));
+	assert_status(bf_intersect_hashes(&vblocks, &vexact, hashes, &count),
+				  BF_E_LAYOUT);
+	assert_status(bf_intersect_hashes(&vexact, &vexact, hashes, &count),
+				  BF_E_LAYOUT);
+	test_free(blocks);
+	test_free(exact);
+	test_free(inter);
+	test_free(hashes);
 }
 
 /* Every kernel set gives the same unions, intersections and counts */
@@ -482,6 +575,7 @@ test_in_place_order(void **state)
 	uint8_t    *b = tu_blocks(64, 1100, 0.02, 0, &blen);
 	bf_view		va;
 	bf_view		vb;
+	bool		in_place;
 	int			is_and;
 
 	(void) state;
@@ -498,8 +592,12 @@ test_in_place_order(void **state)
 
 		memcpy(ab, a, alen);
 		memcpy(ba, b, blen);
-		assert_ok(is_and ? bf_intersect_into(ab, alen, &vb) : bf_merge_into(ab, alen, &vb));
-		assert_ok(is_and ? bf_intersect_into(ba, blen, &va) : bf_merge_into(ba, blen, &va));
+		assert_ok(is_and ? bf_intersect_into(ab, alen, &vb, &in_place) :
+				  bf_union_into(ab, alen, &vb, &in_place));
+		assert_true(in_place);
+		assert_ok(is_and ? bf_intersect_into(ba, blen, &va, &in_place) :
+				  bf_union_into(ba, blen, &va, &in_place));
+		assert_true(in_place);
 		assert_int_equal(len, alen);
 		assert_memory_equal(ab, expected, len);
 		assert_memory_equal(ba, expected, len);
@@ -526,7 +624,9 @@ main(void)
 		cmocka_unit_test(test_kind_of_result),
 		cmocka_unit_test(test_exact_operands),
 		cmocka_unit_test(test_kernel_sets_agree),
-		cmocka_unit_test(test_merge_into),
+		cmocka_unit_test(test_union_into),
+		cmocka_unit_test(test_not_in_place),
+		cmocka_unit_test(test_intersect_hashes),
 		cmocka_unit_test(test_in_place_order),
 	};
 

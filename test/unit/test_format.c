@@ -18,6 +18,9 @@
  */
 #include "unit.h"
 
+/* for BF_ASSERTS_ENABLED */
+#include "bf_internal.h"
+
 /* Keys 0..99 in a filter sized for 100 values at 1 % (5 blocks, 220 bytes) */
 static const char golden_blocks[] =
 "4246010100000100010000000000000000000000000000006400000000000000"
@@ -347,6 +350,37 @@ test_status_messages(void **state)
 	}
 }
 
+/*
+ * The hash id of every header this version writes has a name, as the
+ * extension's bloom_info prints it; an unknown id has none.
+ */
+static void
+test_hash_name(void **state)
+{
+	bf_header	hdr;
+
+	(void) state;
+	bf_header_init(&hdr, BF_LAYOUT_BLOCKS, 1, 1, 0.01, 0, TU_KIND);
+	assert_string_equal(bf_hash_name(hdr.hash_id), "xxh3_64");
+	assert_string_equal(bf_hash_name(BF_HASH_XXH3_64), "xxh3_64");
+	assert_null(bf_hash_name(0));
+	assert_null(bf_hash_name(BF_HASH_XXH3_64 + 1));
+}
+
+/*
+ * The unit tests are built with the core's assertions on (test/Makefile
+ * defines BF_USE_ASSERT): BF_ASSERTS_ENABLED as this file sees it, and as
+ * the core's own files were compiled, so that a change of flags cannot turn
+ * them off unnoticed.
+ */
+static void
+test_assertions_enabled(void **state)
+{
+	(void) state;
+	assert_int_equal(BF_ASSERTS_ENABLED, 1);
+	assert_true(bf_asserts_enabled());
+}
+
 /* Run the format tests */
 int
 main(void)
@@ -359,6 +393,8 @@ main(void)
 		cmocka_unit_test(test_validator_rejects),
 		cmocka_unit_test(test_mutations_are_safe),
 		cmocka_unit_test(test_status_messages),
+		cmocka_unit_test(test_hash_name),
+		cmocka_unit_test(test_assertions_enabled),
 	};
 
 	return cmocka_run_group_tests_name("format", tests, NULL, NULL);

@@ -211,6 +211,41 @@ test_auto_sizing(void **state)
 	assert_false(bf_auto_keeps_exact(1000, 0.01));
 }
 
+/*
+ * bf_auto_header puts the auto-sizing policy together: exact up to 8
+ * values at 1 %, then the ladder's block count with the capacity it holds,
+ * and a header bf_init or bf_init_exact accepts.
+ */
+static void
+test_auto_header(void **state)
+{
+	bf_header	hdr;
+	uint64_t	nblocks;
+	uint64_t	n;
+	uint8_t    *buf;
+
+	(void) state;
+	assert_ok(bf_auto_header(8, 0.01, TU_KIND, &hdr));
+	assert_int_equal(hdr.layout, BF_LAYOUT_EXACT);
+	assert_int_equal(hdr.nitems, 8);
+	assert_int_equal(hdr.capacity, 0);
+	assert_int_equal(hdr.flags, BF_FLAG_AUTO);
+	assert_int_equal(hdr.kind, TU_KIND);
+	for (n = 9; n <= 100000; n *= 7)
+	{
+		assert_ok(bf_auto_header(n, 0.01, TU_KIND, &hdr));
+		assert_ok(bf_auto_blocks(n, 0.01, &nblocks));
+		assert_int_equal(hdr.layout, BF_LAYOUT_BLOCKS);
+		assert_int_equal(hdr.nitems, nblocks);
+		assert_int_equal(hdr.capacity, bf_capacity_of(nblocks, 0.01));
+		assert_true(hdr.capacity >= n);
+		buf = test_malloc(bf_size_blocks(nblocks));
+		assert_ok(bf_init(buf, bf_size_blocks(nblocks), &hdr));
+		test_free(buf);
+	}
+	assert_status(bf_auto_header(100, 1.5, TU_KIND, &hdr), BF_E_FPR);
+}
+
 /* Run the sizing tests */
 int
 main(void)
@@ -224,6 +259,7 @@ main(void)
 		cmocka_unit_test(test_blocks_for_errors),
 		cmocka_unit_test(test_capacity_of),
 		cmocka_unit_test(test_auto_sizing),
+		cmocka_unit_test(test_auto_header),
 	};
 
 	return cmocka_run_group_tests_name("sizing", tests, NULL, NULL);

@@ -26,6 +26,7 @@
 
 #include "bf.h"
 #include "bf_hash.h"
+#include "bf_testing.h"
 
 /*
  * cmocka 2.0 (Debian sid) deprecates assert_in_range, an error under

@@ -1,0 +1,51 @@
+/*-------------------------------------------------------------------------
+ *
+ * bf_testing.h
+ *	  Entry points of the core library that only its tests, fuzzers and
+ *	  benchmarks use: kernel selection, batched membership counting, the
+ *	  false-positive model and estimator behind the sizing, a popcount, and
+ *	  whether the build checks assertions.
+ *
+ * The PostgreSQL layer includes bf.h only; these stay out of it so that its
+ * public interface is what the extension needs.  The core's own files see
+ * them through bf_internal.h.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/core/bf_testing.h
+ *
+ *-------------------------------------------------------------------------
+ */
+#ifndef BF_TESTING_H
+#define BF_TESTING_H
+
+#include "bf.h"
+
+/* Kernel sets, for tests and benchmarks that compare implementations */
+typedef enum bf_kernel_set
+{
+	BF_KERNELS_AUTO = 0,		/* the fastest the CPU supports */
+	BF_KERNELS_SCALAR,			/* portable C */
+	BF_KERNELS_AVX2				/* x86-64 AVX2 */
+} bf_kernel_set;
+
+/* bf_sizing.c */
+extern double bf_model_fpr(double n, uint64_t nblocks);
+
+/* bf_filter.c */
+extern size_t bf_count_present(const bf_view *view, const uint64_t *hashes,
+							   size_t n);
+
+/* bf_estimate.c */
+extern double bf_estimate_from_bits(uint64_t bits_set, uint64_t nblocks);
+
+/* bf_kernels.c */
+extern bf_status bf_use_kernels(bf_kernel_set set);
+extern bf_kernel_set bf_active_kernels(void);
+extern uint64_t bf_popcount(const uint8_t *data, size_t nbytes);
+
+/* bf_status.c */
+extern bool bf_asserts_enabled(void);
+
+#endif							/* BF_TESTING_H */
