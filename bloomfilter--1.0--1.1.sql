@@ -4,7 +4,7 @@
 \echo Use "ALTER EXTENSION bloomfilter UPDATE TO '1.1'" to load this file. \quit
 
 --
--- bloom_agg on each type that has its own hash (bloom_value.c), and on
+-- bloom_agg on each type that has its own hash (the kinds table, src/bloom_kinds.c), and on
 -- "char", which would otherwise be ambiguous between text (its implicit
 -- cast) and anycompatible.  Citus runs an aggregate's transition function
 -- itself on its workers: it requires the aggregate's declared argument type

@@ -276,7 +276,7 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.anycompatible) IS 'filter of the non-N
 COMMENT ON AGGREGATE bloom_agg(pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
 
 --
--- bloom_agg on each type that has its own hash (bloom_value.c), and on
+-- bloom_agg on each type that has its own hash (the kinds table, src/bloom_kinds.c), and on
 -- "char", which would otherwise be ambiguous between text (its implicit
 -- cast) and anycompatible.  Citus runs an aggregate's transition function
 -- itself on its workers: it requires the aggregate's declared argument type

@@ -77,7 +77,7 @@
 /* The smallest positive double, a denormal (DBL_TRUE_MIN is C11) */
 #define DENORMAL_MIN	0x1p-1074
 
-/* Kinds of the types without a fast path have this bit (src/bloomfilter.h) */
+/* Kinds of the types without a fast path have this bit (src/bloom_kinds.h) */
 #define KIND_OTHER_BIT	0x80000000U
 
 #define lengthof(array) (sizeof(array) / sizeof((array)[0]))
