@@ -182,3 +182,17 @@ bf_auto_keeps_exact(uint64_t n, double fpr)
 		return false;
 	return n * BF_HASH_BYTES <= 2 * optimal * BF_BLOCK_BYTES;
 }
+
+/*
+ * Whether bf_blocks_for can size a filter for n values at rate fpr, that
+ * is, whether the largest filter meets the rate for them: the bound the
+ * validator puts on a header's capacity (or exact count) and rate, so that
+ * every filter accepted can be combined and sized again as those made here
+ * can.  One evaluation of the model, not a search.
+ */
+bool
+bf_sizable(uint64_t n, double fpr)
+{
+	return n >= 1 && fpr >= BF_MIN_FPR && fpr < 1.0 &&
+		bf_model_fpr((double) n, BF_MAX_BLOCKS) <= fpr;
+}
