@@ -40,10 +40,36 @@ aggregate_context(FunctionCallInfo fcinfo, const char *function)
 }
 
 /*
+ * Give a state that holds no kind of value yet (an aggregate's initcond
+ * made by bloom_create, say) the kind of the values about to be added, as
+ * bloom_add does: in its parameters and, in the blocks phase, in its
+ * filter's header, which is what the state finishes as.
+ */
+static void
+adopt_kind(BloomState *state, uint32 kind)
+{
+	bf_header	hdr;
+	bf_status	status;
+
+	if (state->params.kind != BLOOM_KIND_NONE || kind == BLOOM_KIND_NONE)
+		return;
+	state->params.kind = kind;
+	if (state->params.layout != BF_LAYOUT_BLOCKS)
+		return;
+	status = bf_read_header(state->filter, state->len, &hdr);
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STATE);
+	hdr.kind = kind;
+	bf_write_header(state->filter, &hdr);
+}
+
+/*
  * The state in argument 0 when it is not the one this call site returned
  * last (writable_state): a read-write object of ours is used as it is;
  * otherwise (NULL, or a plain value) a new state is made in the aggregate
- * context, which also checks that there is one.
+ * context, which also checks that there is one.  kind is that of the
+ * values the caller adds (BLOOM_KIND_NONE for filters): a plain value
+ * that holds no kind yet (an initcond) takes it.
  */
 static pg_noinline BloomState *
 adopt_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
@@ -56,7 +82,10 @@ adopt_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 		state = bloom_state_create(aggregate_context(fcinfo, function), kind);
 	else if (!DatumIsReadWriteExpandedObject(datum, false, -1) ||
 			 (state = bloom_state_of(datum)) == NULL)
+	{
 		state = bloom_state_from_datum(datum, aggregate_context(fcinfo, function));
+		adopt_kind(state, kind);
+	}
 	cache->state = state;
 	cache->state_datum = bloom_state_datum(state);
 	return state;
@@ -79,7 +108,12 @@ writable_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 	return adopt_state(fcinfo, function, kind);
 }
 
-/* Transition of bloom_agg(value) */
+/*
+ * Transition of bloom_agg(value).  The state may hold values already (an
+ * aggregate of the user's, with an initcond): a value of another kind is
+ * refused, and text added to a filter of text made by 1.0 is hashed as
+ * 1.0 did (bloom_hash_for).
+ */
 PG_FUNCTION_INFO_V1(bloom_agg_trans);
 Datum
 bloom_agg_trans(PG_FUNCTION_ARGS)
@@ -95,7 +129,8 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 	}
 	hasher = bloom_arg_hasher(fcinfo, 1);
 	state = writable_state(fcinfo, "bloom_agg_trans", hasher->kind);
-	bloom_state_add(state, bloom_hash_value(hasher, PG_GETARG_DATUM(1)));
+	bloom_state_add(state, bloom_hash_for(hasher, state->params.kind,
+										  PG_GETARG_DATUM(1)));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
@@ -125,14 +160,15 @@ bloom_agg_sized_trans(PG_FUNCTION_ARGS)
 										 hasher->kind, capacity, fpr);
 	else
 	{
-		state = writable_state(fcinfo, "bloom_agg_sized_trans", BLOOM_KIND_NONE);
+		state = writable_state(fcinfo, "bloom_agg_sized_trans", hasher->kind);
 		if (!bloom_state_is_sized(state, capacity, fpr))
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("bloom_agg capacity and false-positive rate must be the same for every row")));
 	}
 	if (!PG_ARGISNULL(1))
-		bloom_state_add(state, bloom_hash_value(hasher, PG_GETARG_DATUM(1)));
+		bloom_state_add(state, bloom_hash_for(hasher, state->params.kind,
+											  PG_GETARG_DATUM(1)));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 

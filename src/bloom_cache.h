@@ -85,13 +85,4 @@ bloom_cached_filter(FunctionCallInfo fcinfo, int argno)
 	return bloom_cached_filter_lookup(fcinfo, argno);
 }
 
-/* Refuse a value of another kind than the filter holds */
-static inline void
-bloom_check_kind(const bf_view *view, uint32 value_kind)
-{
-	if (unlikely(view->hdr.kind != value_kind &&
-				 view->hdr.kind != BLOOM_KIND_NONE))
-		bloom_raise_kind_mismatch(view->hdr.kind, value_kind);
-}
-
 #endif							/* BLOOM_CACHE_H */

@@ -169,6 +169,14 @@ describe(const bf_view *view)
 void
 bloom_raise_incompatible(bf_status status, const bf_view *a, const bf_view *b)
 {
+	if (status == BF_E_KIND_MISMATCH &&
+		(a->hdr.kind == BLOOM_KIND_TEXT_BLANKS || b->hdr.kind == BLOOM_KIND_TEXT_BLANKS) &&
+		(a->hdr.kind == BLOOM_KIND_TEXT || b->hdr.kind == BLOOM_KIND_TEXT))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("cannot combine a bloom filter of text made by bloomfilter 1.0 with one made by a later version"),
+				 errdetail("Filters of text made by 1.0 hash the trailing blanks of text and varchar values; later versions hash every text-like value without them."),
+				 errhint("Rebuild the older filter from its values with bloom_agg.")));
 	if (status == BF_E_KIND_MISMATCH)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),

@@ -9,7 +9,9 @@
  * members compare equal across types (the kinds table, bloom_kinds.c,
  * says which type is hashed how):
  *
- *	text, varchar, bpchar, name	UTF-8 bytes; bpchar without trailing blanks
+ *	text, varchar, bpchar, name	UTF-8 bytes without trailing blanks (1.0
+ *								kept them but for bpchar: such filters
+ *								are probed by bloom_hash_with_blanks)
  *	int2, int4, int8			the value as 8 little-endian bytes
  *	float4, float8				the float8 value's 8 little-endian bytes,
  *								with -0 as 0 and every NaN as one NaN
@@ -103,6 +105,13 @@ bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 		return;
 	}
 	hasher->method = BLOOM_HASH_GENERIC;
+	if (base == RECORDOID)
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_FUNCTION),
+				 errmsg("could not identify an extended hash function for type %s",
+						format_type_be(typid)),
+				 errdetail("A row constructor without a cast is of the anonymous type record, which bloom filters cannot hash."),
+				 errhint("Cast the row to the composite type the filter was built from, as in ROW(1, 'x')::my_type.")));
 	entry = lookup_type_cache(base, TYPECACHE_HASH_EXTENDED_PROC);
 	if (!OidIsValid(entry->hash_extended_proc))
 		ereport(ERROR,
@@ -144,9 +153,13 @@ hash_double(double value)
 	return bf_hash_u64(bits);
 }
 
-/* Hash of a varlena value's payload, freeing any detoasted copy */
+/*
+ * Hash of a varlena value's payload, freeing any detoasted copy.  Text is
+ * hashed without its trailing blanks unless blanks is true (1.0's hashing,
+ * which stripped them from bpchar only).
+ */
 static uint64
-hash_varlena(const BloomHasher *hasher, Datum value, bool is_text)
+hash_varlena(const BloomHasher *hasher, Datum value, bool is_text, bool blanks)
 {
 	struct varlena *v = (struct varlena *) DatumGetPointer(value);
 	const char *data;
@@ -159,8 +172,8 @@ hash_varlena(const BloomHasher *hasher, Datum value, bool is_text)
 	data = VARDATA_ANY(v);
 	len = VARSIZE_ANY_EXHDR(v);
 
-	if (hasher->method == BLOOM_HASH_BPCHAR)
-		len = (size_t) bpchartruelen((char *) data, (int) len);
+	if (is_text && (!blanks || hasher->method == BLOOM_HASH_BPCHAR))
+		len = bloom_trimmed_len(data, len);
 	hash = is_text ? hash_string(hasher, data, len) : bf_hash_bytes(data, len);
 	if ((Pointer) v != DatumGetPointer(value))
 		pfree(v);
@@ -200,6 +213,25 @@ hash_enum(const BloomHasher *hasher, Datum value)
 }
 
 /*
+ * The hash of a value of a text-like type as bloomfilter 1.0 computed it,
+ * with the trailing blanks of text, varchar and name: for probing and
+ * extending the filters of text it made (BLOOM_KIND_TEXT_BLANKS), which
+ * must keep answering as they did.  Only for text-like hashers.
+ */
+uint64
+bloom_hash_with_blanks(const BloomHasher *hasher, Datum value)
+{
+	Assert(bloom_method_is_string(hasher->method));
+	if (hasher->method == BLOOM_HASH_NAME)
+	{
+		const char *name = NameStr(*DatumGetName(value));
+
+		return hash_string(hasher, name, strlen(name));
+	}
+	return hash_varlena(hasher, value, true, true);
+}
+
+/*
  * The 64-bit hash a filter stores for a (non-null) value of any type and
  * representation (bloom_hash_value, in bloom_hasher.h, hashes the commonest
  * case in line and calls this for the rest)
@@ -211,12 +243,13 @@ bloom_hash_any(const BloomHasher *hasher, Datum value)
 	{
 		case BLOOM_HASH_TEXT:
 		case BLOOM_HASH_BPCHAR:
-			return hash_varlena(hasher, value, true);
+			return hash_varlena(hasher, value, true, false);
 		case BLOOM_HASH_NAME:
 			{
 				const char *name = NameStr(*DatumGetName(value));
 
-				return hash_string(hasher, name, strlen(name));
+				return hash_string(hasher, name,
+								   bloom_trimmed_len(name, strlen(name)));
 			}
 		case BLOOM_HASH_INT2:
 			return bf_hash_u64((uint64) (int64) DatumGetInt16(value));
@@ -239,7 +272,7 @@ bloom_hash_any(const BloomHasher *hasher, Datum value)
 		case BLOOM_HASH_UUID:
 			return bf_hash_bytes(DatumGetUUIDP(value)->data, UUID_LEN);
 		case BLOOM_HASH_BYTEA:
-			return hash_varlena(hasher, value, false);
+			return hash_varlena(hasher, value, false, false);
 		case BLOOM_HASH_DATE:
 			return bf_hash_u64((uint64) (int64) DatumGetDateADT(value));
 		case BLOOM_HASH_TIMESTAMP:

@@ -17,7 +17,7 @@
 #ifndef BLOOM_HASHER_H
 #define BLOOM_HASHER_H
 
-#include "bloom_kinds.h"
+#include "bloom_error.h"
 
 #include "bf_hash.h"
 
@@ -34,12 +34,23 @@ typedef struct BloomHasher
 extern void bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 							  MemoryContext mcxt);
 extern uint64 bloom_hash_any(const BloomHasher *hasher, Datum value);
+extern uint64 bloom_hash_with_blanks(const BloomHasher *hasher, Datum value);
+
+/* Length of a string without its trailing blanks (as bpchar compares it) */
+static inline size_t
+bloom_trimmed_len(const char *data, size_t len)
+{
+	while (len > 0 && data[len - 1] == ' ')
+		len--;
+	return len;
+}
 
 /*
  * The 64-bit hash a filter stores for a (non-null) value.  Text held in
  * line and uncompressed, in a database whose encoding needs no conversion
  * to UTF-8, is hashed here without a call: it is what nearly every row of
- * a text aggregate or membership test brings.  Everything else goes to
+ * a text aggregate or membership test brings (without its trailing
+ * blanks, as every text-like value).  Everything else goes to
  * bloom_hash_any, which gives the same hashes.
  */
 static inline uint64
@@ -49,8 +60,42 @@ bloom_hash_value(const BloomHasher *hasher, Datum value)
 
 	if (hasher->method == BLOOM_HASH_TEXT && !hasher->to_utf8 &&
 		!VARATT_IS_EXTERNAL(v) && !VARATT_IS_COMPRESSED(v))
-		return bf_hash_bytes(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
+		return bf_hash_bytes(VARDATA_ANY(v),
+							 bloom_trimmed_len(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v)));
 	return bloom_hash_any(hasher, value);
+}
+
+/*
+ * Whether a filter holding values of filter_kind can be probed with and
+ * given values of value_kind: the same kind; any, if it holds none yet;
+ * text, if it holds text made by 1.0 (hashed as 1.0 did, bloom_hash_for).
+ */
+static inline bool
+bloom_kind_accepts(uint32 filter_kind, uint32 value_kind)
+{
+	return filter_kind == value_kind || filter_kind == BLOOM_KIND_NONE ||
+		(filter_kind == BLOOM_KIND_TEXT_BLANKS &&
+		 value_kind == BLOOM_KIND_TEXT);
+}
+
+/*
+ * The hash of a value to probe or extend a filter holding values of
+ * filter_kind with, hashed as that filter's values were: a value of
+ * another kind is refused, text probing a filter of text made by 1.0 is
+ * hashed with 1.0's hashing (bloom_kinds.h says why), and a filter of no
+ * kind yet (empty) takes any value.
+ */
+static inline uint64
+bloom_hash_for(const BloomHasher *hasher, uint32 filter_kind, Datum value)
+{
+	if (unlikely(filter_kind != hasher->kind))
+	{
+		if (!bloom_kind_accepts(filter_kind, hasher->kind))
+			bloom_raise_kind_mismatch(filter_kind, hasher->kind);
+		if (filter_kind == BLOOM_KIND_TEXT_BLANKS)
+			return bloom_hash_with_blanks(hasher, value);
+	}
+	return bloom_hash_value(hasher, value);
 }
 
 #endif							/* BLOOM_HASHER_H */

@@ -11,6 +11,11 @@
  * anything is allocated for it, and refuses any malformed byte string with
  * an error, never reading past its end.
  *
+ * Text input ignores blanks, tabs and line breaks, as decode(..., 'base64')
+ * does, so the output of the base64 tool (wrapped at 76 columns) is read as
+ * it is.  PostgreSQL's base64 functions take int lengths, which the text of
+ * a filter over 512 MiB overflows: both directions work in chunks.
+ *
  * Copyright (c) 2026, the bloomfilter authors
  *
  * IDENTIFICATION
@@ -29,6 +34,100 @@
 
 StaticAssertDecl(BLOOM_MAX_TEXT < MaxAllocSize,
 				 "the text form of the largest filter must fit in one allocation");
+
+/*
+ * Bytes encoded per call of PostgreSQL's base64 functions: a multiple of 3
+ * bytes (4 characters of text), so that only the last chunk has padding,
+ * and well within their int lengths.
+ */
+#define BLOOM_B64_CHUNK_BYTES	((size_t) 3 << 20)
+#define BLOOM_B64_CHUNK_TEXT	(BLOOM_B64_CHUNK_BYTES / 3 * 4)
+
+/* Whether c is white space that base64 input may hold (as decode's) */
+static inline bool
+is_b64_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/*
+ * The input without its white space, and its length in *len: the input
+ * itself if it has none, else a new palloc'd copy.
+ */
+static const char *
+strip_space(const char *input, size_t *len)
+{
+	char	   *copy;
+	size_t		n = 0;
+
+	if (strpbrk(input, " \t\n\r") == NULL)
+		return input;
+	copy = palloc(*len + 1);
+	for (size_t i = 0; i < *len; i++)
+	{
+		if (!is_b64_space(input[i]))
+			copy[n++] = input[i];
+	}
+	copy[n] = '\0';
+	*len = n;
+	return copy;
+}
+
+/*
+ * Decode len characters of base64 (no white space) into dst, which has
+ * room for len / 4 * 3 bytes, chunk by chunk; the number of bytes
+ * decoded, or -1 if the text is not base64 (padding is allowed at its end
+ * only, so every chunk but the last must decode to its full size).
+ */
+static ssize_t
+decode_base64(const char *text, size_t len, uint8 *dst)
+{
+	size_t		done = 0;
+	size_t		written = 0;
+
+	while (done < len)
+	{
+		size_t		chunk = Min(len - done, BLOOM_B64_CHUNK_TEXT);
+		int			n = pg_b64_decode(text + done, (int) chunk,
+									  (bloom_b64_byte *) dst + written,
+									  (int) (chunk / 4 * 3 + 3));
+
+		if (n < 0 || (done + chunk < len && (size_t) n != chunk / 4 * 3))
+			return -1;
+		done += chunk;
+		written += (size_t) n;
+	}
+	return (ssize_t) written;
+}
+
+/*
+ * The base64 text of len bytes, encoded chunk by chunk, as a new palloc'd
+ * string.
+ */
+static char *
+encode_base64(const uint8 *bytes, size_t len)
+{
+	size_t		outlen = (len + 2) / 3 * 4;
+	char	   *output = palloc(outlen + 1);
+	size_t		done = 0;
+	size_t		written = 0;
+
+	while (done < len)
+	{
+		size_t		chunk = Min(len - done, BLOOM_B64_CHUNK_BYTES);
+		int			n = pg_b64_encode((const bloom_b64_byte *) bytes + done,
+									  (int) chunk, output + written,
+									  (int) ((chunk + 2) / 3 * 4));
+
+		if (n < 0)
+			elog(ERROR, "could not encode bloom filter as base64");
+		done += chunk;
+		written += (size_t) n;
+	}
+	Assert(written == outlen);
+	output[written] = '\0';
+	return output;
+}
 
 /* A new bloom value holding a copy of len validated bytes */
 static struct varlena *
@@ -52,16 +151,14 @@ bloom_in(PG_FUNCTION_ARGS)
 	char	   *input = PG_GETARG_CSTRING(0);
 	Node	   *escontext = fcinfo->context;
 	size_t		inlen = strlen(input);
-	bloom_b64_byte *bytes;
-	int			declen;
-	int			len;
+	const char *text = strip_space(input, &inlen);
+	uint8	   *bytes;
+	ssize_t		len;
 	bf_status	status;
 
 	/*
 	 * Refuse text longer than the base64 form of the largest filter before
-	 * sizing the buffer, so the allocation stays within MaxAllocSize.  The
-	 * decoded length is computed here in size_t: pg_b64_dec_len multiplies
-	 * in int, which overflows for inputs past 715 MB.
+	 * sizing the buffer, so the allocation stays within MaxAllocSize.
 	 */
 	if (inlen > BLOOM_MAX_TEXT)
 	{
@@ -69,9 +166,8 @@ bloom_in(PG_FUNCTION_ARGS)
 							escontext);
 		PG_RETURN_NULL();
 	}
-	declen = (int) (inlen / 4 * 3 + 3);
-	bytes = palloc(declen + 1);
-	len = pg_b64_decode(input, (int) inlen, bytes, declen);
+	bytes = palloc(inlen / 4 * 3 + 3);
+	len = decode_base64(text, inlen, bytes);
 	if (len < 0)
 	{
 		bloom_report_syntax(input, "The value is not valid base64.", escontext);
@@ -92,16 +188,9 @@ Datum
 bloom_out(PG_FUNCTION_ARGS)
 {
 	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
-	int			len = (int) VARSIZE_ANY_EXHDR(filter);
-	int			outlen = pg_b64_enc_len(len);
-	char	   *output = palloc(outlen + 1);
-	int			written = pg_b64_encode((const bloom_b64_byte *) VARDATA_ANY(filter),
-										len, output, outlen);
 
-	if (written < 0)
-		elog(ERROR, "could not encode bloom filter as base64");
-	output[written] = '\0';
-	PG_RETURN_CSTRING(output);
+	PG_RETURN_CSTRING(encode_base64((const uint8 *) VARDATA_ANY(filter),
+									VARSIZE_ANY_EXHDR(filter)));
 }
 
 /*

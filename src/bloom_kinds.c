@@ -119,6 +119,8 @@ bloom_kind_name(uint32 kind)
 
 	if (kind == BLOOM_KIND_NONE)
 		return "no";
+	if (kind == BLOOM_KIND_TEXT_BLANKS)
+		return "text (made by bloomfilter 1.0)";
 	for (int i = 0; i < lengthof(kind_rows); i++)
 	{
 		if (kind_rows[i].kind == kind)

@@ -12,6 +12,16 @@
  * without a fast path gets BLOOM_KIND_OTHER_BIT plus 31 bits of the hash
  * of its name.
  *
+ * Text-like values (text, varchar, bpchar, name) are hashed without their
+ * trailing blanks, since char(n) compares equal to varchar and text that
+ * differ from it only in those.  Filters made by 1.0 hashed the trailing
+ * blanks of all but bpchar: they keep their own kind,
+ * BLOOM_KIND_TEXT_BLANKS, and are probed and extended with 1.0's hashing
+ * (bloom_hash_for), but cannot be combined with filters of the new kind.
+ * The difference lives in the kind rather than the header's hash id
+ * because the kind is what every path that makes a filter from others
+ * (aggregate states, unions, intersections) carries over.
+ *
  * Copyright (c) 2026, the bloomfilter authors
  *
  * IDENTIFICATION
@@ -26,7 +36,7 @@
 
 /* Kinds of value (the header's kind field); stored, so never renumbered */
 #define BLOOM_KIND_NONE			0
-#define BLOOM_KIND_TEXT			1
+#define BLOOM_KIND_TEXT_BLANKS	1		/* text as 1.0 hashed it (bloom_kinds.h) */
 #define BLOOM_KIND_INTEGER		2
 #define BLOOM_KIND_FLOAT		3
 #define BLOOM_KIND_NUMERIC		4
@@ -37,14 +47,15 @@
 #define BLOOM_KIND_TIMESTAMPTZ	9
 #define BLOOM_KIND_INET			10
 #define BLOOM_KIND_BOOL			11
+#define BLOOM_KIND_TEXT			12
 #define BLOOM_KIND_OTHER_BIT	0x80000000U
 
 /* How a value of some type is reduced to its canonical bytes */
 typedef enum BloomHashMethod
 {
-	BLOOM_HASH_TEXT,			/* the string, in UTF-8 */
-	BLOOM_HASH_BPCHAR,			/* the string without trailing blanks */
-	BLOOM_HASH_NAME,			/* the name, in UTF-8 */
+	BLOOM_HASH_TEXT,			/* the string without trailing blanks, UTF-8 */
+	BLOOM_HASH_BPCHAR,			/* the same, for bpchar */
+	BLOOM_HASH_NAME,			/* the same, for name */
 	BLOOM_HASH_INT2,			/* the integer as 8 little-endian bytes */
 	BLOOM_HASH_INT4,
 	BLOOM_HASH_INT8,

@@ -67,14 +67,15 @@ bloom_add(PG_FUNCTION_ARGS)
 {
 	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
-	uint64		hash = bloom_hash_value(hasher, PG_GETARG_DATUM(1));
 	bf_view		view = bloom_view(result);
+	uint64		hash = bloom_hash_for(hasher, view.hdr.kind, PG_GETARG_DATUM(1));
 	size_t		len = VARSIZE(result) - VARHDRSZ;
 	bf_status	status;
 
-	bloom_check_kind(&view, hasher->kind);
 	if (view.hdr.layout == BF_LAYOUT_EXACT)
-		PG_RETURN_POINTER(exact_with(&view, hash, hasher->kind));
+		PG_RETURN_POINTER(exact_with(&view, hash,
+									 view.hdr.kind == BLOOM_KIND_NONE ?
+									 hasher->kind : view.hdr.kind));
 
 	if (view.hdr.kind == BLOOM_KIND_NONE)
 	{
@@ -98,8 +99,8 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 	const bf_view *view = bloom_cached_filter(fcinfo, filter_arg);
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, value_arg);
 
-	bloom_check_kind(view, hasher->kind);
-	return bf_contains(view, bloom_hash_value(hasher, PG_GETARG_DATUM(value_arg)));
+	return bf_contains(view, bloom_hash_for(hasher, view->hdr.kind,
+											PG_GETARG_DATUM(value_arg)));
 }
 
 /* bloom_contains(filter, value), operator filter @> value */

@@ -68,7 +68,7 @@ membership_selectivity(VariableStatData *vardata, Oid opfunc,
 	bloom_hasher_init(&hasher,
 					  OidIsValid(vardata->atttype) ? vardata->atttype : vardata->vartype,
 					  collation, CurrentMemoryContext);
-	if (filter->hdr.kind != BLOOM_KIND_NONE && filter->hdr.kind != hasher.kind)
+	if (!bloom_kind_accepts(filter->hdr.kind, hasher.kind))
 		return BLOOM_DEFAULT_SEL;
 
 	if (HeapTupleIsValid(vardata->statsTuple) &&
@@ -85,7 +85,8 @@ membership_selectivity(VariableStatData *vardata, Oid opfunc,
 			for (int i = 0; i < sslot.nvalues; i++)
 			{
 				mcv_freq += sslot.numbers[i];
-				if (bf_contains(filter, bloom_hash_value(&hasher, sslot.values[i])))
+				if (bf_contains(filter, bloom_hash_for(&hasher, filter->hdr.kind,
+														sslot.values[i])))
 				{
 					mcv_hit_freq += sslot.numbers[i];
 					mcv_hits += 1.0;

@@ -61,6 +61,13 @@
 #define BF_MAX_BLOCKS		((uint64_t) ((BF_MAX_SIZE - BF_HEADER_SIZE) / BF_BLOCK_BYTES))
 #define BF_MAX_HASHES		((uint64_t) ((BF_MAX_SIZE - BF_HEADER_SIZE) / BF_HASH_BYTES))
 
+/*
+ * The smallest false-positive rate the sizing functions can meet at all:
+ * bf_model_fpr(1, BF_MAX_BLOCKS), one value in the largest filter
+ * (test_sizing checks the figure).  No header holds a smaller one.
+ */
+#define BF_MIN_FPR			3.6143177263662827e-20
+
 /* Status codes returned by every fallible function */
 typedef enum bf_status
 {
@@ -138,6 +145,7 @@ extern bf_status bf_auto_blocks(uint64_t n, double fpr, uint64_t *nblocks);
 extern bool bf_auto_keeps_exact(uint64_t n, double fpr);
 extern bf_status bf_auto_header(uint64_t n, double fpr, uint32_t kind,
 								bf_header *hdr);
+extern bool bf_sizable(uint64_t n, double fpr);
 
 /* bf_format.c */
 extern size_t bf_size_blocks(uint64_t nblocks);

@@ -146,7 +146,7 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 	if (p[BF_OFF_RESERVED0] != 0 || bf_load32(p + BF_OFF_RESERVED1) != 0 ||
 		bf_load32(p + BF_OFF_RESERVED2) != 0)
 		return BF_E_RESERVED;
-	if (!(hdr->fpr > 0.0 && hdr->fpr < 1.0))
+	if (!(hdr->fpr >= BF_MIN_FPR && hdr->fpr < 1.0))
 		return BF_E_BAD_PARAMS;
 
 	if (hdr->layout == BF_LAYOUT_BLOCKS)
@@ -200,9 +200,10 @@ bf_open(const void *buf, size_t len, bf_view *view)
 
 /*
  * Fully validate a byte string of len bytes as a serialized filter: the
- * header (bf_read_header), the stored count of set bits against the blocks,
- * and the strict ascending order of exact hashes.  Accepts any input without
- * reading outside [buf, buf + len).
+ * header (bf_read_header), its capacity (or, exact, its count) and rate
+ * against what the sizing functions produce (bf_sizable), the stored count
+ * of set bits against the blocks, and the strict ascending order of exact
+ * hashes.  Accepts any input without reading outside [buf, buf + len).
  */
 bf_status
 bf_validate(const void *buf, size_t len)
@@ -213,6 +214,9 @@ bf_validate(const void *buf, size_t len)
 
 	if (status != BF_OK)
 		return status;
+	if (!bf_sizable(view.hdr.layout == BF_LAYOUT_BLOCKS ? view.hdr.capacity :
+					(view.hdr.nitems > 0 ? view.hdr.nitems : 1), view.hdr.fpr))
+		return BF_E_BAD_PARAMS;
 
 	if (view.hdr.layout == BF_LAYOUT_BLOCKS)
 	{

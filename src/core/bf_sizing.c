@@ -215,3 +215,17 @@ bf_auto_header(uint64_t n, double fpr, uint32_t kind, bf_header *hdr)
 				   fpr, BF_FLAG_AUTO, kind);
 	return BF_OK;
 }
+
+/*
+ * Whether bf_blocks_for can size a filter for n values at rate fpr, that
+ * is, whether the largest filter meets the rate for them: the bound the
+ * validator puts on a header's capacity (or exact count) and rate, so that
+ * every filter accepted can be combined and sized again as those made here
+ * can.  One evaluation of the model, not a search.
+ */
+bool
+bf_sizable(uint64_t n, double fpr)
+{
+	return n >= 1 && fpr >= BF_MIN_FPR && fpr < 1.0 &&
+		bf_model_fpr((double) n, BF_MAX_BLOCKS) <= fpr;
+}

@@ -11,7 +11,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(103);
+SELECT plan(104);
 
 -- The plan of a query as EXPLAIN prints it; with run, EXPLAIN ANALYZE's
 CREATE FUNCTION pg_temp.plan_of(query text, run boolean DEFAULT false)
@@ -64,8 +64,12 @@ SELECT ok(bloom_add(bloom_create(1000), 'x'::varchar) @> 'x'::text,
           'varchar ''x'' added: text ''x'' is a member');
 SELECT ok(bloom_add(bloom_create(1000), 'x'::varchar) @> 'x '::char(2),
           'varchar ''x'' added: char(2) ''x '' is a member');
-SELECT ok(NOT (bloom_add(bloom_create(1000), 'x'::varchar) @> 'x '::text),
-          'varchar ''x'' added: text ''x '' (a different string) is not a member');
+-- trailing blanks are never hashed, so char(n) meets varchar and text in
+-- both directions (issue 16); 'x' and 'x ' hash alike, a false positive
+SELECT ok(bloom_add(bloom_create(1000), 'x '::varchar) @> 'x'::char(3),
+          'varchar ''x '' added: char(3) ''x'' is a member');
+SELECT ok(bloom_add(bloom_create(1000), 'x'::char(3)) @> 'x '::varchar,
+          'char(3) ''x'' added: varchar ''x '' is a member');
 
 -- numeric: scale does not matter
 SELECT ok(bloom_add(bloom_create(1000), 1.0::numeric) @> 1.00::numeric,

@@ -236,6 +236,13 @@ test_validator_rejects(void **state)
 	assert_status(bf_validate(b, glen), BF_E_BAD_PARAMS);
 	FRESH(), poke_fpr(b, NAN);
 	assert_status(bf_validate(b, glen), BF_E_BAD_PARAMS);
+	/* rates and capacities no sizing function produces (issue 16, 8) */
+	FRESH(), poke_fpr(b, 1e-300);
+	assert_status(bf_validate(b, glen), BF_E_BAD_PARAMS);
+	FRESH(), poke_fpr(b, BF_MIN_FPR / 2);
+	assert_status(bf_validate(b, glen), BF_E_BAD_PARAMS);
+	FRESH(), poke(b, 24, 8, UINT64_C(1) << 62);
+	assert_status(bf_validate(b, glen), BF_E_BAD_PARAMS);
 	FRESH(), poke(b, 40, 8, 0);
 	assert_status(bf_validate(b, glen), BF_E_BAD_COUNT);
 	FRESH(), poke(b, 40, 8, BF_MAX_BLOCKS + 1);
@@ -259,6 +266,11 @@ test_validator_rejects(void **state)
 	assert_status(bf_validate(e, elen), BF_E_BAD_PARAMS);
 	FRESH(), poke(e, 48, 8, 1);
 	assert_status(bf_validate(e, elen), BF_E_BITS_SET);
+	FRESH(), poke_fpr(e, 1e-300);
+	assert_status(bf_validate(e, elen), BF_E_BAD_PARAMS);
+	/* at the smallest rate, one value can be sized, but not this many */
+	FRESH(), poke_fpr(e, BF_MIN_FPR);
+	assert_status(bf_validate(e, elen), BF_E_BAD_PARAMS);
 	FRESH(), poke(e, 40, 8, BF_MAX_HASHES + 1);
 	assert_status(bf_validate(e, elen), BF_E_BAD_COUNT);
 	/* swap the first two hashes, then make them equal */

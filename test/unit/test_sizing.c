@@ -156,6 +156,33 @@ test_blocks_for_errors(void **state)
 	assert_status(bf_blocks_for(1, 1e-300, &nblocks), BF_E_TOO_LARGE);
 }
 
+/*
+ * BF_MIN_FPR is the model rate of one value in the largest filter, and
+ * bf_sizable says exactly whether bf_blocks_for succeeds
+ */
+static void
+test_sizable(void **state)
+{
+	uint64_t	nblocks = 0;
+	static const uint64_t counts[] = {1, 3, 1000, 600000000, 620000000};
+	static const double rates[] = {BF_MIN_FPR, 1e-19, 1e-9, 0.01, 0.5};
+
+	(void) state;
+	assert_true(BF_MIN_FPR == bf_model_fpr(1.0, BF_MAX_BLOCKS));
+	assert_ok(bf_blocks_for(1, BF_MIN_FPR, &nblocks));
+	assert_int_equal(nblocks, BF_MAX_BLOCKS);
+	assert_status(bf_blocks_for(1, nextafter(BF_MIN_FPR, 0.0), &nblocks),
+				  BF_E_TOO_LARGE);
+	assert_false(bf_sizable(1, nextafter(BF_MIN_FPR, 0.0)));
+	assert_false(bf_sizable(0, 0.01));
+	assert_false(bf_sizable(1, 1.0));
+	assert_false(bf_sizable(1, NAN));
+	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+		for (size_t j = 0; j < sizeof(rates) / sizeof(rates[0]); j++)
+			assert_int_equal(bf_sizable(counts[i], rates[j]),
+							 bf_blocks_for(counts[i], rates[j], &nblocks) == BF_OK);
+}
+
 /* Capacity is the inverse of sizing: the largest n that meets the rate */
 static void
 test_capacity_of(void **state)
@@ -257,6 +284,7 @@ main(void)
 		cmocka_unit_test(test_blocks_for_is_minimal),
 		cmocka_unit_test(test_bits_per_value),
 		cmocka_unit_test(test_blocks_for_errors),
+		cmocka_unit_test(test_sizable),
 		cmocka_unit_test(test_capacity_of),
 		cmocka_unit_test(test_auto_sizing),
 		cmocka_unit_test(test_auto_header),

@@ -1,0 +1,106 @@
+--
+-- edge_cases: issue 16's edge cases (items 1, 3, 8, 9, 11, 12)
+--
+
+-- Item 1: char(n) against varchar and text, both directions.  Every
+-- text-like value is hashed without its trailing blanks.
+SELECT bloom_agg(x) @> 'a '::varchar AS char_probed_with_varchar
+  FROM (VALUES ('a'::char(3))) v(x);
+SELECT bloom_agg(x) @> 'a'::text AS char_probed_with_text
+  FROM (VALUES ('a'::char(3))) v(x);
+SELECT bloom_agg(x) @> 'ab'::char(5) AS varchar_probed_with_char
+  FROM (VALUES ('ab '::varchar)) v(x);
+SELECT bloom_agg(x) @> 'ab '::name AS text_probed_with_name
+  FROM (VALUES ('ab'::text)) v(x);
+SELECT bloom_add(bloom_create(100, 0.01), 'q'::char(4)) @> 'q  '::text
+  AS sized_char_probed_with_text;
+-- a bloom join keeps every row the real join keeps
+CREATE TABLE edge_chars (c char(3));
+CREATE TABLE edge_names (v varchar);
+INSERT INTO edge_chars VALUES ('a'), ('bb'), ('ccc');
+INSERT INTO edge_names VALUES ('a '), ('bb'), ('ccc'), ('d');
+SELECT count(*) AS real_join FROM edge_chars JOIN edge_names ON c = v;
+SELECT count(*) AS bloom_join
+  FROM edge_names, (SELECT bloom_agg(c) AS f FROM edge_chars) s
+ WHERE s.f @> v;
+SELECT count(*) AS bloom_join_reversed
+  FROM edge_chars, (SELECT bloom_agg(v) AS f FROM edge_names) s
+ WHERE s.f @> c;
+
+-- Item 3: filters of text made by 1.0 (these fixtures were made by it)
+-- hash the trailing blanks of text and varchar, and keep answering as
+-- they did.  old_exact holds the varchars 'a ', 'ab' and 'b  c  ';
+-- old_blocks, bloom_agg(x, 10, 0.1), the texts 'ab ', 'x  ' and 'yz'.
+\set old_exact 'QkYBAgEAAQABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB7FK5H4XqEPwMAAAAAAAAAAAAAAAAAAAAAAAAAKjXmV87kd4tcc9UknHFzqPZUv9Kmbc69'
+\set old_blocks 'QkYBAQAAAQABAAAAAAAAAAAAAAAAAAAACgAAAAAAAACamZmZmZm5PwEAAAAAAAAAGAAAAAAAAAAAAAAAAIAGAAgACARgBAAAAAICAgAIIgAgAAIQAFAAgAAEYAA='
+SELECT :'old_exact'::bloom @> 'a '::varchar AS a_blank,
+       :'old_exact'::bloom @> 'ab'::text AS ab,
+       :'old_exact'::bloom @> 'b  c  '::text AS b_c,
+       :'old_exact'::bloom @> 'zz'::text AS zz;
+SELECT :'old_blocks'::bloom @> 'ab '::text AS ab_blank,
+       :'old_blocks'::bloom @> 'x  '::varchar AS x_blanks,
+       :'old_blocks'::bloom @> 'yz'::text AS yz;
+SELECT (bloom_info(:'old_exact'::bloom)).value_kind;
+-- extended with 1.0's hashing, so its old values stay found
+SELECT bloom_add(:'old_exact'::bloom, 'n '::text) @> 'n '::text AS added,
+       bloom_add(:'old_exact'::bloom, 'n '::text) @> 'a '::text AS kept;
+SELECT bloom_add(:'old_blocks'::bloom, 'n '::text) @> 'x  '::text AS kept;
+-- combining it with a filter made now is an error with a hint
+SELECT :'old_exact'::bloom | bloom_agg(x) FROM (VALUES ('a'::text)) v(x);
+SELECT bloom_union_agg(f) FROM (VALUES (:'old_exact'::bloom),
+  ((SELECT bloom_agg(x) FROM (VALUES ('a'::text)) v(x)))) u(f);
+-- an empty filter takes either
+SELECT bloom_union_agg(f) @> 'b  c  '::text AS old_union_with_empty
+  FROM (VALUES (:'old_exact'::bloom), (bloom_create(10, 0.1))) u(f);
+-- other kinds hash as 1.0 did (this is 1.0's filter of the integer 42)
+SELECT 'QkYBAgEAAQACAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB7FK5H4XqEPwEAAAAAAAAAAAAAAAAAAAAAAAAAyCffOMj4ptU='::bloom
+       = bloom_agg(x) AS integers_unchanged
+  FROM (VALUES (42)) v(x);
+
+-- Item 9: an aggregate on bloom_agg_trans with an initcond of another kind
+CREATE AGGREGATE edge_text_into_integers(text) (
+	SFUNC = bloom_agg_trans, STYPE = bloom, FINALFUNC = bloom_agg_final,
+	INITCOND = 'QkYBAgEAAQACAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB7FK5H4XqEPwEAAAAAAAAAAAAAAAAAAAAAAAAAyCffOMj4ptU=');
+SELECT edge_text_into_integers(x) FROM (VALUES ('a'), ('b')) v(x);
+-- of no kind yet, it takes the kind of the values
+CREATE AGGREGATE edge_text_into_sized(text) (
+	SFUNC = bloom_agg_trans, STYPE = bloom, FINALFUNC = bloom_agg_final,
+	INITCOND = 'QkYBAQAAAQAAAAAAAAAAAAAAAAAAAAAACgAAAAAAAACamZmZmZm5PwEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+SELECT (bloom_info(edge_text_into_sized(x))).value_kind,
+       edge_text_into_sized(x) @> 'a'::text AS a
+  FROM (VALUES ('a'), ('b')) v(x);
+SELECT edge_text_into_sized(x) @> 1 FROM (VALUES ('a')) v(x);
+-- of 1.0's text, it adds with 1.0's hashing
+CREATE AGGREGATE edge_text_into_old(text) (
+	SFUNC = bloom_agg_trans, STYPE = bloom, FINALFUNC = bloom_agg_final,
+	INITCOND = 'QkYBAgEAAQABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB7FK5H4XqEPwMAAAAAAAAAAAAAAAAAAAAAAAAAKjXmV87kd4tcc9UknHFzqPZUv9Kmbc69');
+SELECT edge_text_into_old(x) @> 'n '::text AS added,
+       edge_text_into_old(x) @> 'a '::text AS kept
+  FROM (VALUES ('n ')) v(x);
+
+-- Item 11: base64 input ignores white space, as decode() does
+SELECT bloom_create(100, 0.01)::text AS t \gset
+SELECT regexp_replace(:'t', '(.{76})', E'\\1\n', 'g')::bloom = :'t'::bloom
+  AS wrapped_at_76;
+SELECT (E' \t' || :'t' || E'\r\n')::bloom = :'t'::bloom AS surrounded;
+SELECT 'QkYB!'::bloom;
+
+-- Item 12: a row constructor against a composite filter
+CREATE TYPE edge_pair AS (a int, b text);
+SELECT bloom_agg(x) @> row(1, 'x') FROM (VALUES (row(1, 'x')::edge_pair)) v(x);
+SELECT bloom_agg(x) @> row(1, 'x')::edge_pair AS cast_row
+  FROM (VALUES (row(1, 'x')::edge_pair)) v(x);
+
+-- Item 8: header rates and capacities no sizing function produces
+SELECT encode(decode('QkYBAgEAAQACAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB7FK5H4XqEPwEAAAAAAAAAAAAAAAAAAAAAAAAAyCffOMj4ptU=', 'base64'), 'hex') AS h \gset
+-- the exact filter of 42 with rate 1e-300 (0x01a56e1fc2f8f359)
+SELECT encode(overlay(decode(:'h', 'hex') PLACING '\x59f3f8c21f6ea501'::bytea FROM 33), 'base64')::bloom;
+SELECT overlay(decode(:'h', 'hex') PLACING '\x59f3f8c21f6ea501'::bytea FROM 33)::bloom;
+-- a sized filter of capacity 2^62 at 1%
+SELECT overlay(bloom_create(10, 0.1)::bytea PLACING '\x0000000000000040'::bytea FROM 25)::bloom;
+
+DROP AGGREGATE edge_text_into_integers(text);
+DROP AGGREGATE edge_text_into_sized(text);
+DROP AGGREGATE edge_text_into_old(text);
+DROP TYPE edge_pair;
+DROP TABLE edge_chars, edge_names;
