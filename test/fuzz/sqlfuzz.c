@@ -24,7 +24,7 @@
  * Checked:
  *	- an input is refused with an ERROR of SQLSTATE class 22 or 54, or it is
  *	  accepted, and then the server's bytes for it are a valid filter by
- *	  the rules of README.md's "On-disk format" (checked here, without the
+ *	  the rules of doc/format.md (checked here, without the
  *	  core library) and, on the binary paths, the bytes sent; a binary input
  *	  valid by those rules must be accepted;
  *	- an accepted filter goes through every function and operator, with
@@ -612,8 +612,42 @@ popcount_bytes(const uint8_t *p, size_t n)
 }
 
 /*
+ * The model false-positive rate of nblocks blocks holding n values, as
+ * doc/sizing.md states it (a block's load is Poisson with mean n / nblocks,
+ * each of its 8 words has one probed bit, set with probability
+ * 1 - (31/32)^load), computed here independently of the core.  Past 1,000
+ * values a block the rate is 1 to double precision.
+ */
+static double
+model_fpr(double n, double nblocks)
+{
+	double		mean = n / nblocks;
+	double		sum = 0.0;
+	double		j;
+
+	if (mean > 1000.0)
+		return 1.0;
+	for (j = 0.0; j <= mean + 12.0 * sqrt(mean) + 40.0; j += 1.0)
+		sum += exp(-mean + j * log(mean) - lgamma(j + 1.0)) *
+			pow(1.0 - pow(31.0 / 32.0, j), 8.0);
+	return sum;
+}
+
+/*
+ * Whether a header's capacity (or exact count) n and target rate fpr are
+ * ones the sizing can produce: a rate of at least BF_MIN_FPR that the
+ * largest filter meets for n values.
+ */
+static bool
+sizable(uint64_t n, double fpr)
+{
+	return n >= 1 && fpr >= BF_MIN_FPR && fpr < 1.0 &&
+		model_fpr((double) n, (double) BF_MAX_BLOCKS) <= fpr;
+}
+
+/*
  * Why a byte string is not a valid filter, or NULL if it is one: the rules
- * of README.md's "On-disk format" (and, where it says less, bf_format.c's
+ * of doc/format.md (and, where it says less, bf_format.c's
  * validator), written out independently of the core.
  */
 static const char *
@@ -643,13 +677,15 @@ spec_problem(const uint8_t *p, size_t len)
 		bf_load32(p + BF_OFF_RESERVED2) != 0)
 		return "reserved";
 	fpr = bf_load_double(p + BF_OFF_FPR);
-	if (!(fpr > 0.0 && fpr < 1.0))
+	if (!(fpr >= BF_MIN_FPR && fpr < 1.0))
 		return "target rate";
 	nitems = bf_load64(p + BF_OFF_NITEMS);
 	if (layout == BF_LAYOUT_BLOCKS)
 	{
 		if (bf_load64(p + BF_OFF_CAPACITY) < 1)
 			return "capacity";
+		if (!sizable(bf_load64(p + BF_OFF_CAPACITY), fpr))
+			return "capacity not sizable at the target rate";
 		if (nitems < 1 || nitems > BF_MAX_BLOCKS)
 			return "block count";
 		if ((flags & BF_FLAG_AUTO) && (nitems & (nitems - 1)) != 0)
@@ -667,6 +703,8 @@ spec_problem(const uint8_t *p, size_t len)
 		return "capacity";
 	if (nitems > BF_MAX_HASHES)
 		return "hash count";
+	if (!sizable(nitems > 0 ? nitems : 1, fpr))
+		return "hash count not sizable at the target rate";
 	if (bf_load64(p + BF_OFF_BITS_SET) != 0)
 		return "set bits";
 	if (len != BF_HEADER_SIZE + nitems * BF_HASH_BYTES)
@@ -683,14 +721,17 @@ static double
 valid_fpr(Rng *rng)
 {
 	static const double edges[] = {
-		DENORMAL_MIN, DBL_MIN, 1e-300, 1e-12, 1e-6, 0.001, 0.01, 0.1, 0.5,
-		0.9, 1.0 - DBL_EPSILON / 2
+		BF_MIN_FPR, 1e-12, 1e-6, 0.001, 0.01, 0.1, 0.5, 0.9,
+		1.0 - DBL_EPSILON / 2
 	};
 
 	return rng_percent(rng, 20) ? rng_unit(rng) : PICK(rng, edges);
 }
 
-/* A valid capacity for a block filter, often extreme */
+/*
+ * A capacity for a block filter, often extreme: valid where the largest
+ * filter meets the target rate for it (spec_problem judges)
+ */
 static uint64_t
 valid_capacity(Rng *rng)
 {
@@ -700,7 +741,7 @@ valid_capacity(Rng *rng)
 	};
 
 	if (rng_percent(rng, 25))
-		return 1 + rng_below(rng, UINT64_MAX);
+		return 1 + rng_below(rng, rng_percent(rng, 50) ? UINT64_C(1) << 28 : UINT64_MAX);
 	return PICK(rng, edges);
 }
 
