@@ -636,13 +636,20 @@ model_fpr(double n, double nblocks)
 /*
  * Whether a header's capacity (or exact count) n and target rate fpr are
  * ones the sizing can produce: a rate of at least BF_MIN_FPR that the
- * largest filter meets for n values.
+ * largest filter meets for n values.  The model here and the core's round
+ * differently in the last bits, so a rate within a billionth of the
+ * model's counts as met (BF_MIN_FPR is the core's rate for one value);
+ * a model rate of 1 is met by no rate.
  */
 static bool
 sizable(uint64_t n, double fpr)
 {
-	return n >= 1 && fpr >= BF_MIN_FPR && fpr < 1.0 &&
-		model_fpr((double) n, (double) BF_MAX_BLOCKS) <= fpr;
+	double		model;
+
+	if (n < 1 || !(fpr >= BF_MIN_FPR && fpr < 1.0))
+		return false;
+	model = model_fpr((double) n, (double) BF_MAX_BLOCKS);
+	return model < 1.0 && model <= fpr * (1.0 + 1e-9);
 }
 
 /*
