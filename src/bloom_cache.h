@@ -19,22 +19,42 @@
 
 #include "access/detoast.h"
 
+/* Filters a call site keeps resident, at most (and work_mem bytes) */
+#define BLOOM_CACHE_FILTERS		32
+
+/* Filter arguments a function takes, at most (a pair's estimates) */
+#define BLOOM_CACHE_ARGS		2
+
+/* A filter a call site has read, with what identifies its source datum */
+typedef struct BloomCachedFilter
+{
+	Oid			toastrelid;		/* on-disk TOAST pointer of the source, */
+	Oid			valueid;		/* or InvalidOid */
+	struct varlena *compressed; /* copy of an inline compressed source */
+	char	   *space;			/* working memory of the filter, or NULL */
+	size_t		bytes;			/* the filter's size */
+	bf_view		view;
+} BloomCachedFilter;
+
 /*
- * What a call site keeps in fn_extra: the hasher for the value's type,
- * and the filter last detoasted, so a stored filter is read once per
- * query rather than once per row.
+ * What a call site keeps in fn_extra: the hasher for the value's type, and
+ * the filters it has read, so that each stored filter is read once per
+ * query rather than once per row.  Filters stay resident, in the order
+ * read, while they fit in work_mem; one that does not fit is kept only
+ * until the next such read for the same argument ("passing").  No resident
+ * filter is evicted, so a nested loop that probes the same few filters on
+ * every outer row keeps them all.
  */
 typedef struct BloomCallCache
 {
 	bool		hasher_ready;
 	BloomHasher hasher;
-	/* the cached filter, with what identifies its source datum */
-	bool		filter_ready;
-	Oid			toastrelid;		/* on-disk TOAST pointer of the source, */
-	Oid			valueid;		/* or InvalidOid */
-	struct varlena *compressed; /* copy of an inline compressed source */
-	char	   *copy;			/* space of the detoasted filter */
-	bf_view		view;			/* of the cached filter */
+	int			nresident;
+	size_t		resident_bytes;
+	BloomCachedFilter resident[BLOOM_CACHE_FILTERS];
+	BloomCachedFilter passing[BLOOM_CACHE_ARGS];
+	/* the filter each argument was served last (the inline path's guess) */
+	const BloomCachedFilter *last[BLOOM_CACHE_ARGS];
 	bf_view		current;		/* of a flat filter read in place */
 	/* aggregates: the state last returned, and its datum */
 	Datum		state_datum;
@@ -63,8 +83,10 @@ bloom_arg_hasher(FunctionCallInfo fcinfo, int argno)
 
 /*
  * The filter argument argno, read once per query when it is stored: a
- * view valid until the next call at this call site.  The case of every
- * row after the first, the stored filter read last time, is inline.
+ * view valid until the end of the query, or (a flat value, or a filter
+ * past the cache's budget) until the next call at this call site.  The
+ * case of nearly every row, the stored filter this argument was served
+ * last time, is inline.
  */
 static inline const bf_view *
 bloom_cached_filter(FunctionCallInfo fcinfo, int argno)
@@ -72,15 +94,18 @@ bloom_cached_filter(FunctionCallInfo fcinfo, int argno)
 	const BloomCallCache *cache = (const BloomCallCache *) fcinfo->flinfo->fn_extra;
 	const struct varlena *raw = (const struct varlena *) PG_GETARG_POINTER(argno);
 
-	if (likely(cache != NULL && cache->filter_ready) &&
+	if (likely(cache != NULL && argno < BLOOM_CACHE_ARGS &&
+			   cache->last[argno] != NULL) &&
 		VARATT_IS_EXTERNAL_ONDISK(raw))
 	{
+		const BloomCachedFilter *entry = cache->last[argno];
 		struct varatt_external pointer;
 
 		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
-		if (pointer.va_valueid == cache->valueid &&
-			pointer.va_toastrelid == cache->toastrelid)
-			return &cache->view;
+		if (pointer.va_valueid == entry->valueid &&
+			pointer.va_toastrelid == entry->toastrelid &&
+			entry->compressed == NULL && entry->space != NULL)
+			return &entry->view;
 	}
 	return bloom_cached_filter_lookup(fcinfo, argno);
 }

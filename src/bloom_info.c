@@ -11,7 +11,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloom_access.h"
+#include "bloom_cache.h"
 
 #include "access/htup_details.h"
 #include "funcapi.h"
@@ -28,9 +28,7 @@ PG_FUNCTION_INFO_V1(bloom_fpr);
 Datum
 bloom_fpr(PG_FUNCTION_ARGS)
 {
-	bf_view		view = bloom_arg_view(fcinfo, 0);
-
-	PG_RETURN_FLOAT8(bf_current_fpr(&view));
+	PG_RETURN_FLOAT8(bf_current_fpr(bloom_cached_filter(fcinfo, 0)));
 }
 
 /*
@@ -39,13 +37,13 @@ bloom_fpr(PG_FUNCTION_ARGS)
  * whether auto-sized, estimated distinct count, current false-positive
  * rate, and the kind of value held (NULL while it holds none).  Block
  * columns are NULL for an exact filter, the hash count for a block filter.
+ * The filter is read through the call site's cache, as by bloom_fpr.
  */
 PG_FUNCTION_INFO_V1(bloom_info);
 Datum
 bloom_info(PG_FUNCTION_ARGS)
 {
-	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
-	bf_view		view = bloom_view(filter);
+	bf_view		view = *bloom_cached_filter(fcinfo, 0);
 	bool		blocks = view.hdr.layout == BF_LAYOUT_BLOCKS;
 	uint64		nbits = view.hdr.nitems * BF_BLOCK_BITS;
 	TupleDesc	tupdesc;
@@ -60,7 +58,9 @@ bloom_info(PG_FUNCTION_ARGS)
 	values[1] = CStringGetTextDatum(blocks ? "blocks" : "exact");
 	values[2] = CStringGetTextDatum(bf_hash_name(view.hdr.hash_id));
 	/* as a value in memory: a short header on disk would change the count */
-	values[3] = Int64GetDatum((int64) (VARHDRSZ + VARSIZE_ANY_EXHDR(filter)));
+	values[3] = Int64GetDatum((int64) (VARHDRSZ + (blocks ?
+												   bf_size_blocks(view.hdr.nitems) :
+												   bf_size_exact(view.hdr.nitems))));
 	values[4] = Int64GetDatum((int64) nbits);
 	values[5] = Int64GetDatum((int64) view.hdr.nitems);
 	values[6] = Int64GetDatum((int64) view.hdr.bits_set);
