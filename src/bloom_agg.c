@@ -22,6 +22,14 @@
 #include "bloom_cache.h"
 #include "bloom_state.h"
 
+#include "access/htup_details.h"
+#include "catalog/pg_aggregate.h"
+#include "executor/executor.h"
+#include "nodes/execnodes.h"
+#include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
+#include "utils/syscache.h"
+
 /*
  * The aggregate context, or an error if a support function is called
  * outside an aggregate.
@@ -134,6 +142,16 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
+/* Refuse a NULL capacity or rate of bloom_agg(value, capacity, fpr) */
+static void
+check_size_not_null(bool isnull)
+{
+	if (isnull)
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("bloom_agg capacity and false-positive rate must not be null")));
+}
+
 /*
  * Transition of bloom_agg(value, capacity, fpr).  The state is created on
  * the first row, NULL value or not, so that all-NULL input still gives a
@@ -148,10 +166,7 @@ bloom_agg_sized_trans(PG_FUNCTION_ARGS)
 	double		fpr;
 	BloomState *state;
 
-	if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("bloom_agg capacity and false-positive rate must not be null")));
+	check_size_not_null(PG_ARGISNULL(2) || PG_ARGISNULL(3));
 	capacity = PG_GETARG_INT64(2);
 	fpr = PG_GETARG_FLOAT8(3);
 
@@ -225,8 +240,142 @@ bloom_intersect_agg_trans(PG_FUNCTION_ARGS)
 }
 
 /*
- * Final function: the filter the state amounts to; with no values at all,
- * an empty filter (no members, cardinality 0).
+ * Whether an aggregate call is one of bloom_agg(value, capacity, fpr): its
+ * aggregate's transition function is bloom_agg_sized_trans (an overload,
+ * or an aggregate of the user's built on it).
+ */
+static bool
+is_sized_aggregate(const Aggref *aggref)
+{
+	HeapTuple	tuple = SearchSysCache1(AGGFNOID,
+										ObjectIdGetDatum(aggref->aggfnoid));
+	FmgrInfo	transfn;
+
+	if (!HeapTupleIsValid(tuple))
+		return false;
+	fmgr_info(((Form_pg_aggregate) GETSTRUCT(tuple))->aggtransfn, &transfn);
+	ReleaseSysCache(tuple);
+	return transfn.fn_addr == bloom_agg_sized_trans;
+}
+
+/*
+ * Evaluate argument i of an aggregate call in its final step, as nodeAgg.c
+ * evaluates an ordered-set aggregate's direct arguments, if it does not
+ * depend on the aggregated rows: constants, parameters (outer columns
+ * among them) and expressions of them that are not volatile.  false if it
+ * does.
+ */
+static bool
+eval_row_independent_arg(AggState *aggstate, const Aggref *aggref, int i,
+						 Datum *value, bool *isnull)
+{
+	Node	   *expr = (Node *) list_nth_node(TargetEntry, aggref->args, i)->expr;
+	ExprState  *exprstate;
+
+	if (contain_var_clause(expr) || contain_volatile_functions(expr) ||
+		contain_subplans(expr))
+		return false;
+	exprstate = ExecInitExpr((Expr *) expr, &aggstate->ss.ps);
+	*value = ExecEvalExprSwitchContext(exprstate,
+									   aggstate->ss.ps.ps_ExprContext, isnull);
+	return true;
+}
+
+/* The plan whose output columns plan's OUTER_VAR references name */
+static const Plan *
+input_plan(const Plan *plan)
+{
+	if (IsA(plan, Append))
+		return ((const Append *) plan)->appendplans != NIL ?
+			linitial(((const Append *) plan)->appendplans) : NULL;
+	if (IsA(plan, MergeAppend))
+		return ((const MergeAppend *) plan)->mergeplans != NIL ?
+			linitial(((const MergeAppend *) plan)->mergeplans) : NULL;
+	return outerPlan(plan);
+}
+
+/*
+ * The Aggref of the partial step of an aggregate call in the final step
+ * of a parallel or partitionwise plan (agg is the final step's plan): the
+ * planner gave the partial step the arguments and the final step a
+ * reference to its output.  Found by following that reference down the
+ * plan, through nodes that pass their input's columns on (Gather, Sort;
+ * Append and MergeAppend, whose inputs all aggregate the same call, by
+ * their first); NULL on anything else.
+ */
+static const Aggref *
+partial_aggref(const Aggref *aggref, const Plan *agg)
+{
+	const Plan *plan = agg;
+	Node	   *expr = (Node *) linitial_node(TargetEntry, aggref->args)->expr;
+
+	while (IsA(expr, Var) && ((Var *) expr)->varno == OUTER_VAR)
+	{
+		AttrNumber	attno = ((Var *) expr)->varattno;
+
+		plan = input_plan(plan);
+		if (plan == NULL || attno < 1 || attno > list_length(plan->targetlist))
+			return NULL;
+		expr = (Node *) list_nth_node(TargetEntry, plan->targetlist, attno - 1)->expr;
+	}
+	if (!IsA(expr, Aggref) || ((Aggref *) expr)->aggfnoid != aggref->aggfnoid)
+		return NULL;
+	return (const Aggref *) expr;
+}
+
+/*
+ * The result of bloom_agg(value, capacity, fpr) over no rows, where no
+ * transition ran and the final function gets a NULL state but not the
+ * arguments: the empty filter of the asked-for size, read from the call's
+ * own arguments (AggGetAggref), the same filter as over only NULLs.  NULL
+ * when the call is another aggregate, or its size cannot be known here:
+ * a size that depends on the rows (a column, a volatile expression), a
+ * window aggregate, or the final step of a parallel or partitionwise plan,
+ * which sees the partial results and not the arguments (README.md,
+ * Aggregates).
+ */
+static struct varlena *
+sized_empty_filter(FunctionCallInfo fcinfo)
+{
+	const Aggref *aggref = AggGetAggref(fcinfo);
+	AggState   *aggstate;
+	Datum		capacity;
+	Datum		fpr;
+	bool		capacity_null;
+	bool		fpr_null;
+	BloomHasher hasher;
+	BloomState *state;
+	struct varlena *result;
+
+	if (aggref == NULL || !is_sized_aggregate(aggref))
+		return NULL;
+	aggstate = castNode(AggState, fcinfo->context);
+	if (DO_AGGSPLIT_COMBINE(aggref->aggsplit) &&
+		(aggref = partial_aggref(aggref, aggstate->ss.ps.plan)) == NULL)
+		return NULL;
+	if (list_length(aggref->args) != 3)
+		return NULL;
+	if (!eval_row_independent_arg(aggstate, aggref, 1, &capacity, &capacity_null) ||
+		!eval_row_independent_arg(aggstate, aggref, 2, &fpr, &fpr_null))
+		return NULL;
+	check_size_not_null(capacity_null || fpr_null);
+
+	/* the kind the transition would have given it, as over only NULLs */
+	bloom_hasher_init(&hasher, bloom_aggref_value_type(aggref, 0),
+					  aggref->inputcollid, CurrentMemoryContext);
+	state = bloom_state_create_sized(CurrentMemoryContext, hasher.kind,
+									 DatumGetInt64(capacity),
+									 DatumGetFloat8(fpr));
+	result = bloom_state_finish(state);
+	MemoryContextDelete(state->hdr.eoh_context);
+	return result;
+}
+
+/*
+ * Final function: the filter the state amounts to.  With no values at
+ * all: for bloom_agg(value, capacity, fpr) the empty filter of that size
+ * where the arguments can be read (sized_empty_filter), otherwise an empty
+ * auto-sized filter (no members, cardinality 0).
  */
 PG_FUNCTION_INFO_V1(bloom_agg_final);
 Datum
@@ -235,8 +384,14 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 	BloomState *state;
 
 	if (PG_ARGISNULL(0))
+	{
+		struct varlena *sized = sized_empty_filter(fcinfo);
+
+		if (sized != NULL)
+			PG_RETURN_POINTER(sized);
 		PG_RETURN_POINTER(bloom_from_hashes(NULL, 0, BLOOM_KIND_NONE,
 											BLOOM_DEFAULT_FPR));
+	}
 	state = bloom_state_of(PG_GETARG_DATUM(0));
 	if (state == NULL)
 		state = bloom_state_from_datum(PG_GETARG_DATUM(0), CurrentMemoryContext);

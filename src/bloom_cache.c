@@ -90,7 +90,6 @@ aggregate_value_type(FunctionCallInfo fcinfo, int argno)
 	Aggref	   *aggref = AggGetAggref(fcinfo);
 	HeapTuple	tuple;
 	Oid			transfn;
-	Node	   *expr;
 
 	if (aggref == NULL || argno < 1 || argno > list_length(aggref->args))
 		return InvalidOid;
@@ -108,7 +107,19 @@ aggregate_value_type(FunctionCallInfo fcinfo, int argno)
 	if (transfn != fcinfo->flinfo->fn_oid)
 		return InvalidOid;
 
-	expr = (Node *) list_nth_node(TargetEntry, aggref->args, argno - 1)->expr;
+	return bloom_aggref_value_type(aggref, argno - 1);
+}
+
+/*
+ * The type of argument i (from 0) of an aggregate call as the query wrote
+ * it, without the implicit binary-coercible cast to a concrete overload's
+ * type (aggregate_value_type says why)
+ */
+Oid
+bloom_aggref_value_type(const struct Aggref *aggref, int i)
+{
+	Node	   *expr = (Node *) list_nth_node(TargetEntry, aggref->args, i)->expr;
+
 	while (IsA(expr, RelabelType) &&
 		   ((RelabelType *) expr)->relabelformat == COERCE_IMPLICIT_CAST)
 		expr = (Node *) ((RelabelType *) expr)->arg;

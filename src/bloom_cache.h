@@ -62,6 +62,7 @@ typedef struct BloomCallCache
 } BloomCallCache;
 
 extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
+extern Oid	bloom_aggref_value_type(const struct Aggref *aggref, int i);
 extern const BloomHasher *bloom_arg_hasher_lookup(FunctionCallInfo fcinfo,
 												  int argno);
 extern const bf_view *bloom_cached_filter_lookup(FunctionCallInfo fcinfo,

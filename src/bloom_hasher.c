@@ -28,8 +28,10 @@
  * the operator class's contract, but only as portable as that function.
  * Domains hash as their base type.
  *
- * Text under a nondeterministic collation is refused: such a collation
- * calls strings equal whose bytes differ.
+ * Text under a nondeterministic collation, which calls strings equal
+ * whose bytes differ, is hashed by the collation's own hash of text, with
+ * a kind per collation (bloom_kinds.h); so is, by the type's own hash, any
+ * other value hashed under one (an array of text).
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -48,6 +50,7 @@
 #include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 #include "utils/date.h"
+#include "utils/fmgroids.h"
 #include "utils/inet.h"
 #include "utils/lsyscache.h"
 #include "utils/numeric.h"
@@ -55,18 +58,32 @@
 #include "utils/typcache.h"
 #include "utils/uuid.h"
 
-/* Refuse a nondeterministic collation for text-like values */
-static void
-check_collation(Oid collation)
+/* Whether a call's collation is a nondeterministic one */
+static bool
+is_nondeterministic(Oid collation)
 {
-	if (OidIsValid(collation) && !get_collation_isdeterministic(collation))
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("bloom filters do not support nondeterministic collations"),
-				 errdetail("Strings that a nondeterministic collation calls equal can differ in their bytes."),
-				 errhint("Apply a deterministic collation, for example COLLATE \"C\".")));
+	return OidIsValid(collation) && !get_collation_isdeterministic(collation);
 }
 
+/*
+ * Text-like values under a nondeterministic collation: hashed by the
+ * collation's own hash of text (which hashes what the collation compares,
+ * its sort key), without trailing blanks as every text-like value, with a
+ * kind of their own per collation.  name has no such hash: refused.
+ */
+static void
+init_collated_text(BloomHasher *hasher, const BloomKindRow *row,
+				   Oid collation, MemoryContext mcxt)
+{
+	if (row->method == BLOOM_HASH_NAME)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("bloom filters do not support values of type name under a nondeterministic collation"),
+				 errhint("Cast the values to text.")));
+	hasher->method = BLOOM_HASH_TEXT_COLLATED;
+	hasher->kind = bloom_collated_kind(row->name, collation);
+	fmgr_info_cxt(F_HASHTEXTEXTENDED, &hasher->hash_fn, mcxt);
+}
 /*
  * Look up how to hash values of type typid, once per call site: the kinds
  * table's row for its base type, else its enum labels, else its extended
@@ -91,14 +108,17 @@ bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 
 	if (row != NULL)
 	{
-		if (bloom_method_is_string(row->method))
-			check_collation(collation);
+		if (bloom_method_is_string(row->method) && is_nondeterministic(collation))
+		{
+			init_collated_text(hasher, row, collation, mcxt);
+			return;
+		}
 		hasher->method = row->method;
 		hasher->kind = row->kind;
 		return;
 	}
 
-	hasher->kind = bloom_other_kind(base);
+	hasher->kind = bloom_other_kind(base, collation);
 	if (type_is_enum(base))
 	{
 		hasher->method = BLOOM_HASH_ENUM;
@@ -180,6 +200,29 @@ hash_varlena(const BloomHasher *hasher, Datum value, bool is_text, bool blanks)
 	return hash;
 }
 
+/*
+ * Hash of a text-like value under a nondeterministic collation: the
+ * collation's hash of text (hashtextextended) of the string without its
+ * trailing blanks, mixed by XXH3
+ */
+static uint64
+hash_collated_text(const BloomHasher *hasher, Datum value)
+{
+	struct varlena *v = pg_detoast_datum_packed((struct varlena *) DatumGetPointer(value));
+	text	   *trimmed = cstring_to_text_with_len(VARDATA_ANY(v),
+												   bloom_trimmed_len(VARDATA_ANY(v),
+																	 VARSIZE_ANY_EXHDR(v)));
+	uint64		hash = DatumGetUInt64(FunctionCall2Coll((FmgrInfo *) &hasher->hash_fn,
+														hasher->collation,
+														PointerGetDatum(trimmed),
+														UInt64GetDatum(0)));
+
+	pfree(trimmed);
+	if ((Pointer) v != DatumGetPointer(value))
+		pfree(v);
+	return bf_hash_u64(hash);
+}
+
 /* Hash of an inet or cidr: address family (4 or 6), prefix, address */
 static uint64
 hash_inet(Datum value)
@@ -251,6 +294,8 @@ bloom_hash_any(const BloomHasher *hasher, Datum value)
 				return hash_string(hasher, name,
 								   bloom_trimmed_len(name, strlen(name)));
 			}
+		case BLOOM_HASH_TEXT_COLLATED:
+			return hash_collated_text(hasher, value);
 		case BLOOM_HASH_INT2:
 			return bf_hash_u64((uint64) (int64) DatumGetInt16(value));
 		case BLOOM_HASH_INT4:

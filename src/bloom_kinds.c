@@ -19,7 +19,9 @@
 #include "access/genam.h"
 #include "access/htup_details.h"
 #include "access/table.h"
+#include "catalog/pg_collation.h"
 #include "catalog/pg_type.h"
+#include "utils/lsyscache.h"
 #include "utils/builtins.h"
 #include "utils/syscache.h"
 
@@ -67,44 +69,138 @@ kind_of_name(const char *typname)
 		(uint32) (bf_hash_bytes(typname, strlen(typname)) & 0x7FFFFFFF);
 }
 
-/*
- * The kind of the values of a type without a fast path: a hash of the
- * type's name without schema, so that it survives a dump and restore.
- */
-uint32
-bloom_other_kind(Oid typid)
+/* The name of a type, without schema, in a new palloc'd string */
+static char *
+type_name(Oid typid)
 {
 	HeapTuple	tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typid));
-	uint32		kind;
+	char	   *name;
 
 	if (!HeapTupleIsValid(tuple))
 		elog(ERROR, "cache lookup failed for type %u", typid);
-	kind = kind_of_name(NameStr(((Form_pg_type) GETSTRUCT(tuple))->typname));
+	name = pstrdup(NameStr(((Form_pg_type) GETSTRUCT(tuple))->typname));
 	ReleaseSysCache(tuple);
+	return name;
+}
+
+/*
+ * The kind of the values of a type without a fast path: a hash of the
+ * type's name without schema, so that it survives a dump and restore;
+ * under a nondeterministic collation (an array of text, say), that of
+ * bloom_collated_kind.
+ */
+uint32
+bloom_other_kind(Oid typid, Oid collation)
+{
+	char	   *name = type_name(typid);
+	uint32		kind;
+
+	if (OidIsValid(collation) && !get_collation_isdeterministic(collation))
+		kind = bloom_collated_kind(name, collation);
+	else
+		kind = kind_of_name(name);
+	pfree(name);
 	return kind;
 }
 
 /*
- * Name of the type whose name hashes to an "other" kind, found by scanning
- * pg_type; NULL if no type has it (the type was dropped or renamed).
+ * The kind of values hashed under a nondeterministic collation: that of
+ * "<kind_name> COLLATE <collation>", kind_name being the kind's name (text)
+ * or the type's (an array of text); the collation without its schema, as
+ * types are named.
+ */
+uint32
+bloom_collated_kind(const char *kind_name, Oid collation)
+{
+	char	   *name = psprintf("%s COLLATE %s", kind_name,
+								get_collation_name(collation));
+	uint32		kind = kind_of_name(name);
+
+	pfree(name);
+	return kind;
+}
+
+/* The names of the nondeterministic collations, from pg_collation */
+static List *
+nondeterministic_collations(void)
+{
+	Relation	rel = table_open(CollationRelationId, AccessShareLock);
+	SysScanDesc scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
+	HeapTuple	tuple;
+	List	   *names = NIL;
+
+	while ((tuple = systable_getnext(scan)) != NULL)
+	{
+		Form_pg_collation coll = (Form_pg_collation) GETSTRUCT(tuple);
+
+		if (!coll->collisdeterministic)
+			names = lappend(names, pstrdup(NameStr(coll->collname)));
+	}
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return names;
+}
+
+/*
+ * Whether name (that of type typid, or of a kind if InvalidOid), or name
+ * under one of the nondeterministic collations, hashes to kind; *display
+ * receives how to show it
+ */
+static bool
+names_kind(uint32 kind, const char *name, Oid typid, List *collations,
+		   const char **display)
+{
+	const char *shown = OidIsValid(typid) ? NULL : name;
+	ListCell   *lc;
+
+	if (kind_of_name(name) == kind)
+	{
+		*display = shown != NULL ? shown : format_type_be(typid);
+		return true;
+	}
+	foreach(lc, collations)
+	{
+		const char *coll = lfirst(lc);
+		char	   *collated = psprintf("%s COLLATE %s", name, coll);
+		bool		found = kind_of_name(collated) == kind;
+
+		pfree(collated);
+		if (found)
+		{
+			*display = psprintf("%s COLLATE %s",
+								shown != NULL ? shown : format_type_be(typid),
+								quote_identifier(coll));
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Name of what an "other" kind stands for, found by scanning pg_type (and
+ * the nondeterministic collations, for collated kinds); NULL if nothing
+ * has it (the type or collation was dropped or renamed).
  */
 static const char *
 other_kind_type(uint32 kind)
 {
-	Relation	rel = table_open(TypeRelationId, AccessShareLock);
-	SysScanDesc scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
+	List	   *collations = nondeterministic_collations();
+	Relation	rel;
+	SysScanDesc scan;
 	HeapTuple	tuple;
 	const char *name = NULL;
 
+	if (collations != NIL && names_kind(kind, "text", InvalidOid, collations, &name))
+		return name;
+	rel = table_open(TypeRelationId, AccessShareLock);
+	scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
 	while ((tuple = systable_getnext(scan)) != NULL)
 	{
 		Form_pg_type type = (Form_pg_type) GETSTRUCT(tuple);
 
-		if (kind_of_name(NameStr(type->typname)) == kind)
-		{
-			name = format_type_be(type->oid);
+		if (names_kind(kind, NameStr(type->typname), type->oid, collations,
+					   &name))
 			break;
-		}
 	}
 	systable_endscan(scan);
 	table_close(rel, AccessShareLock);

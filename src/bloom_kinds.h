@@ -10,7 +10,10 @@
  * each).  The header of every filter records the kind of its values, so a
  * probe of another kind is refused rather than answered wrongly.  A type
  * without a fast path gets BLOOM_KIND_OTHER_BIT plus 31 bits of the hash
- * of its name.
+ * of its name.  Values hashed under a nondeterministic collation (text,
+ * or an array of text, by the collation's hash) get a kind of their own
+ * per collation, the hash of "<kind> COLLATE <collation>": a probe under
+ * another collation would hash equal strings otherwise, and is refused.
  *
  * Text-like values (text, varchar, bpchar, name) are hashed without their
  * trailing blanks, since char(n) compares equal to varchar and text that
@@ -56,6 +59,9 @@ typedef enum BloomHashMethod
 	BLOOM_HASH_TEXT,			/* the string without trailing blanks, UTF-8 */
 	BLOOM_HASH_BPCHAR,			/* the same, for bpchar */
 	BLOOM_HASH_NAME,			/* the same, for name */
+	BLOOM_HASH_TEXT_COLLATED,	/* text, varchar, bpchar under a
+								 * nondeterministic collation: without
+								 * trailing blanks, by the collation's hash */
 	BLOOM_HASH_INT2,			/* the integer as 8 little-endian bytes */
 	BLOOM_HASH_INT4,
 	BLOOM_HASH_INT8,
@@ -82,7 +88,8 @@ typedef struct BloomKindRow
 } BloomKindRow;
 
 extern const BloomKindRow *bloom_kind_row(Oid typid);
-extern uint32 bloom_other_kind(Oid typid);
+extern uint32 bloom_other_kind(Oid typid, Oid collation);
+extern uint32 bloom_collated_kind(const char *kind_name, Oid collation);
 extern const char *bloom_kind_name(uint32 kind);
 
 /* Whether values hashed by method are strings, subject to collations */

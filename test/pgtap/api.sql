@@ -18,7 +18,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(131);
+SELECT plan(137);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -462,18 +462,59 @@ BEGIN
     END IF;
 END
 $$;
-SELECT CASE WHEN EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i')
-    THEN throws_ok($$SELECT bloom_add(bloom_create(10), 'x' COLLATE test_case_insensitive)$$,
-                   '0A000', NULL,
-                   'text under a nondeterministic collation: feature_not_supported')
-    ELSE skip('this PostgreSQL has no ICU collations', 1)
-END;
-SELECT CASE WHEN EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i')
-    THEN throws_ok($$SELECT bloom_add(bloom_create(10), 'x'::text) @> ('x' COLLATE test_case_insensitive)$$,
-                   '0A000', NULL,
-                   'probing with text under a nondeterministic collation: feature_not_supported')
-    ELSE skip('this PostgreSQL has no ICU collations', 1)
-END;
+-- text under a nondeterministic collation: a kind per collation, strings
+-- the collation calls equal hash alike (char(n) and varchar too), a probe
+-- under another collation is refused; arrays of such text, and composites
+-- with such an attribute, hash by the collation too
+CREATE FUNCTION pg_temp.icu_ok(query text, description text) RETURNS text
+LANGUAGE plpgsql AS $f$
+DECLARE
+    result boolean;
+BEGIN
+    IF NOT EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i') THEN
+        RETURN skip('this PostgreSQL has no ICU collations', 1);
+    END IF;
+    EXECUTE query INTO result;
+    RETURN ok(result, description);
+END
+$f$;
+CREATE FUNCTION pg_temp.icu_throws(query text, state text, description text) RETURNS text
+LANGUAGE plpgsql AS $f$
+BEGIN
+    IF NOT EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i') THEN
+        RETURN skip('this PostgreSQL has no ICU collations', 1);
+    END IF;
+    RETURN throws_ok(query, state, NULL, description);
+END
+$f$;
+SELECT pg_temp.icu_ok($$
+    SELECT count(*) = 0 FROM
+        (SELECT bloom_agg(('Value ' || i) COLLATE test_case_insensitive) AS f
+         FROM generate_series(1, 1000) AS i) AS b,
+        generate_series(1, 1000) AS i
+    WHERE NOT f @> (upper('Value ' || i) COLLATE test_case_insensitive)$$,
+    'text under a nondeterministic collation: strings it calls equal hash alike (no false negative)');
+SELECT pg_temp.icu_ok($$
+    SELECT bloom_agg('Ab'::char(4) COLLATE test_case_insensitive)
+           @> ('aB  '::varchar COLLATE test_case_insensitive)$$,
+    'char(n) and varchar under a nondeterministic collation hash alike, without trailing blanks');
+SELECT pg_temp.icu_ok($$
+    SELECT (bloom_info(bloom_agg('x' COLLATE test_case_insensitive))).value_kind
+           = 'text COLLATE test_case_insensitive'$$,
+    'text under a nondeterministic collation has a kind that names the collation');
+SELECT pg_temp.icu_throws($$SELECT bloom_add(bloom_create(10), 'x' COLLATE test_case_insensitive) @> 'x'::text$$,
+    '42804', 'probing a filter of text under a nondeterministic collation with text under another: datatype_mismatch');
+SELECT pg_temp.icu_throws($$SELECT bloom_add(bloom_create(10), 'x'::name COLLATE test_case_insensitive)$$,
+    '0A000', 'name under a nondeterministic collation: feature_not_supported');
+SELECT pg_temp.icu_ok($$
+    SELECT bloom_agg(ARRAY['ABC', 'Def'] COLLATE test_case_insensitive)
+           @> (ARRAY['abc', 'DEF'] COLLATE test_case_insensitive)$$,
+    'arrays of text under a nondeterministic collation: arrays it calls equal hash alike');
+SELECT pg_temp.icu_throws($$SELECT bloom_agg(ARRAY['ABC'] COLLATE test_case_insensitive) @> (ARRAY['ABC'] COLLATE "C")$$,
+    '42804', 'arrays of text: a probe under another collation is refused, not a false negative');
+SELECT pg_temp.icu_ok($$
+    SELECT bloom_add(bloom_create(10), ('ABC' COLLATE "C")::text) @> ('ABC' COLLATE "POSIX")$$,
+    'text under two deterministic collations: one kind, bytes hashed alike');
 
 SELECT * FROM finish();
 ROLLBACK;
