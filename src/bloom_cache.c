@@ -14,7 +14,8 @@
  * compressed by an older storage setting is keyed by its compressed bytes.
  * Flat values need no cache: they are read in place.
  *
- * The budget is work_mem for the filters kept resident, plus one filter
+ * The budget is bloomfilter.cache_size (64 MB unless set) for the filters
+ * kept resident, plus one filter
  * per argument read past it (which the call needs in memory anyway, and
  * which a scan probing one large filter then reads once).  Resident
  * filters are never evicted: a nested loop cycling through more filters
@@ -41,6 +42,9 @@
 #include "nodes/nodeFuncs.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
+
+/* bloomfilter.cache_size, in kB */
+int			bloom_cache_size = BLOOM_CACHE_SIZE_DEFAULT;
 
 /* This call site's cache, created zeroed on first use */
 BloomCallCache *
@@ -222,7 +226,7 @@ fill_entry(BloomCachedFilter *entry, struct varlena *raw, size_t bytes,
  * bloom_cached_filter's slow path: a flat value (or an expanded one,
  * flattened here) is read in place; a stored or inline compressed one is
  * found among the resident filters or the argument's passing one, or else
- * read, into a resident slot while the filters fit in work_mem, into the
+ * read, into a resident slot while the filters fit in the budget, into the
  * argument's passing slot otherwise.
  */
 const bf_view *
@@ -252,7 +256,7 @@ bloom_cached_filter_lookup(FunctionCallInfo fcinfo, int argno)
 	{
 		bytes = filter_bytes(raw);
 		if (cache->nresident < BLOOM_CACHE_FILTERS &&
-			cache->resident_bytes + bytes <= (size_t) work_mem * 1024)
+			cache->resident_bytes + bytes <= (size_t) bloom_cache_size * 1024)
 		{
 			entry = &cache->resident[cache->nresident++];
 			cache->resident_bytes += bytes;
@@ -261,8 +265,7 @@ bloom_cached_filter_lookup(FunctionCallInfo fcinfo, int argno)
 			entry = &cache->passing[argno];
 		fill_entry(entry, raw, bytes, fcinfo->flinfo->fn_mcxt);
 	}
-	Assert(cache->resident_bytes <= (size_t) work_mem * 1024 ||
-		   cache->nresident == 0);
+	Assert(cache->nresident <= BLOOM_CACHE_FILTERS);
 	cache->last[argno] = entry;
 	return &entry->view;
 }

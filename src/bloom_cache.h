@@ -19,8 +19,12 @@
 
 #include "access/detoast.h"
 
-/* Filters a call site keeps resident, at most (and work_mem bytes) */
+/* Filters a call site keeps resident, at most (and bloom_cache_size) */
 #define BLOOM_CACHE_FILTERS		32
+
+/* bloomfilter.cache_size, in kB (defined in bloom_module.c) */
+#define BLOOM_CACHE_SIZE_DEFAULT	65536
+extern PGDLLIMPORT int bloom_cache_size;
 
 /* Filter arguments a function takes, at most (a pair's estimates) */
 #define BLOOM_CACHE_ARGS		2
@@ -40,7 +44,7 @@ typedef struct BloomCachedFilter
  * What a call site keeps in fn_extra: the hasher for the value's type, and
  * the filters it has read, so that each stored filter is read once per
  * query rather than once per row.  Filters stay resident, in the order
- * read, while they fit in work_mem; one that does not fit is kept only
+ * read, while they fit in bloomfilter.cache_size; one that does not fit is kept only
  * until the next such read for the same argument ("passing").  No resident
  * filter is evicted, so a nested loop that probes the same few filters on
  * every outer row keeps them all.

@@ -3,7 +3,7 @@
  * bloom_module.c
  *	  The bloomfilter module's magic block, which tells the server which
  *	  release it was built for (and, since PostgreSQL 18, its own name and
- *	  version).
+ *	  version), and its settings, defined when the module is loaded.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -12,6 +12,27 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloom_compat.h"
+#include "bloom_cache.h"
+
+#include "utils/guc.h"
 
 BLOOM_MODULE_MAGIC;
+
+PGDLLEXPORT void _PG_init(void);
+
+/*
+ * Define the module's settings, all under the reserved prefix
+ * "bloomfilter."
+ */
+void
+_PG_init(void)
+{
+	DefineCustomIntVariable("bloomfilter.cache_size",
+							"Memory each call site may keep stored bloom filters in, for the rest of the query.",
+							"Filters past it are read again on each row that needs them, but for the one read last.",
+							&bloom_cache_size,
+							BLOOM_CACHE_SIZE_DEFAULT, 0, MAX_KILOBYTES,
+							PGC_USERSET, GUC_UNIT_KB,
+							NULL, NULL, NULL);
+	MarkGUCPrefixReserved("bloomfilter");
+}

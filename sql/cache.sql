@@ -1,0 +1,97 @@
+--
+-- cache.sql: a call site reads each stored filter once per query and
+-- never answers from a filter that has changed.
+--
+SET client_min_messages = warning;
+CREATE TABLE days (day int PRIMARY KEY, f bloom);
+-- five stored filters of 20,000 values each (out of line, about 32 kB)
+INSERT INTO days
+SELECT d, bloom_agg('v' || (d * 100000 + g))
+FROM generate_series(1, 5) AS d, generate_series(1, 20000) AS g
+GROUP BY d;
+CREATE TABLE probes AS
+SELECT 'v' || (d * 100000 + g) AS v
+FROM generate_series(1, 5) AS d, generate_series(1, 3000, 7) AS g;
+ANALYZE days, probes;
+
+-- Every filter on every row of probes, alternating (the subquery runs per
+-- row: OFFSET 0 keeps it from being flattened into a join); each probe
+-- value is in exactly one day
+CREATE VIEW matches AS
+SELECT p.v, m.day
+FROM probes AS p,
+	LATERAL (SELECT d.day FROM days AS d WHERE d.f @> p.v OFFSET 0) AS m;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM matches;
+SELECT count(*) AS matches, count(DISTINCT v) AS values FROM matches;
+
+-- The same with a budget smaller than one filter: correct, read per row
+SET bloomfilter.cache_size = '16kB';
+SELECT count(*) AS matches, count(DISTINCT v) AS values FROM matches;
+-- and with room for three of the five
+SET bloomfilter.cache_size = '100kB';
+SELECT count(*) AS matches, count(DISTINCT v) AS values FROM matches;
+RESET bloomfilter.cache_size;
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+
+-- Two filter arguments, both stored, alternating
+SELECT count(*) FILTER (WHERE bloom_jaccard(a.f, b.f) < 0.01) AS disjoint_pairs,
+       count(*) AS pairs
+FROM days AS a, days AS b WHERE a.day <> b.day;
+SELECT a.day, round(bloom_fpr(a.f)::numeric, 4) AS fpr,
+       (bloom_info(a.f)).bytes
+FROM days AS a ORDER BY a.day;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+
+-- A PL/pgSQL loop reuses one call site: a filter changed between probes
+-- is read again
+CREATE FUNCTION probe_after_update() RETURNS SETOF text
+LANGUAGE plpgsql AS $$
+DECLARE
+	i int;
+	filter bloom;
+BEGIN
+	FOR i IN 1..3 LOOP
+		SELECT f INTO filter FROM days WHERE day = 1;
+		RETURN NEXT format('round %s: %s', i, filter @> ('new' || i));
+		UPDATE days SET f = bloom_union(f, (SELECT bloom_agg('new' || i)))
+		WHERE day = 1;
+		SELECT f INTO filter FROM days WHERE day = 1;
+		RETURN NEXT format('round %s after update: %s', i, filter @> ('new' || i));
+	END LOOP;
+END
+$$;
+BEGIN;
+SELECT * FROM probe_after_update();
+ROLLBACK;
+
+-- A query that probes a stored filter, in one transaction with an update
+BEGIN;
+SELECT count(*) FROM probes WHERE (SELECT f FROM days WHERE day = 2) @> v;
+UPDATE days SET f = (SELECT bloom_agg(v) FROM probes WHERE v LIKE 'v3%') WHERE day = 2;
+SELECT count(*) FROM probes WHERE (SELECT f FROM days WHERE day = 2) @> v;
+ROLLBACK;
+
+-- A writable CTE: the outer query sees the filter from before the update
+WITH changed AS (
+	UPDATE days SET f = bloom_create(10, 0.01) WHERE day = 3 RETURNING day
+)
+SELECT count(*) FROM probes, days
+WHERE days.day = 3 AND days.f @> probes.v;
+SELECT count(*) FROM probes, days
+WHERE days.day = 3 AND days.f @> probes.v;
+
+-- A prepared statement run again after the filter changed
+PREPARE probe_day(int) AS
+	SELECT count(*) FROM probes, days WHERE days.day = $1 AND days.f @> probes.v;
+EXECUTE probe_day(4);
+UPDATE days SET f = bloom_add(f, 'v100001') WHERE day = 4;
+EXECUTE probe_day(4);
+UPDATE days SET f = bloom_create(10, 0.01) WHERE day = 4;
+EXECUTE probe_day(4);
+DEALLOCATE probe_day;
+
+DROP FUNCTION probe_after_update();
+DROP VIEW matches;
+DROP TABLE days, probes;
