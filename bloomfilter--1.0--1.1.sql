@@ -3,6 +3,13 @@
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "ALTER EXTENSION bloomfilter UPDATE TO '1.1'" to load this file. \quit
 
+-- Many values added to a filter in one write (a statement's new rows)
+CREATE FUNCTION bloom_add_all(filter bloom, "values" pg_catalog.anyarray)
+RETURNS bloom
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_add_all(bloom, pg_catalog.anyarray) IS 'the filter with every non-NULL element of the array added, in one write';
+
 --
 -- bloom_agg on each type that has its own hash (the kinds table, src/bloom_kinds.c), and on
 -- "char", which would otherwise be ambiguous between text (its implicit

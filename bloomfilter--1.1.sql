@@ -75,6 +75,12 @@ AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_add(bloom, pg_catalog.anycompatible) IS 'the filter with the value added';
 
+CREATE FUNCTION bloom_add_all(filter bloom, "values" pg_catalog.anyarray)
+RETURNS bloom
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_add_all(bloom, pg_catalog.anyarray) IS 'the filter with every non-NULL element of the array added, in one write';
+
 CREATE FUNCTION bloom_contains(filter bloom, value pg_catalog.anycompatible)
 RETURNS pg_catalog.bool
 AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -157,6 +157,24 @@ bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 	return &cache->hasher;
 }
 
+/*
+ * The hasher for values of type typid (the elements of an array argument,
+ * whose type the array itself names), looked up once per call site.
+ */
+const BloomHasher *
+bloom_type_hasher(FunctionCallInfo fcinfo, Oid typid)
+{
+	BloomCallCache *cache = bloom_call_cache(fcinfo);
+
+	if (!cache->hasher_ready)
+	{
+		bloom_hasher_init(&cache->hasher, typid, PG_GET_COLLATION(),
+						  fcinfo->flinfo->fn_mcxt);
+		cache->hasher_ready = true;
+	}
+	return &cache->hasher;
+}
+
 /* Whether entry holds the filter behind raw, stored or inline compressed */
 static bool
 entry_holds(const BloomCachedFilter *entry, const struct varlena *raw)

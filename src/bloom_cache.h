@@ -69,6 +69,8 @@ extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
 extern Oid	bloom_aggref_value_type(const struct Aggref *aggref, int i);
 extern const BloomHasher *bloom_arg_hasher_lookup(FunctionCallInfo fcinfo,
 												  int argno);
+extern const BloomHasher *bloom_type_hasher(FunctionCallInfo fcinfo,
+											Oid typid);
 extern const bf_view *bloom_cached_filter_lookup(FunctionCallInfo fcinfo,
 												 int argno);
 

@@ -15,6 +15,8 @@
 #include "bloom_cache.h"
 
 #include "common/hashfn.h"
+#include "utils/array.h"
+#include "utils/lsyscache.h"
 
 /* bloom_create(capacity, fpr): an empty filter sized for capacity values */
 PG_FUNCTION_INFO_V1(bloom_create);
@@ -32,26 +34,27 @@ bloom_create(PG_FUNCTION_ARGS)
 }
 
 /*
- * An exact filter plus one hash, as a new value: the sorted list with the
- * hash inserted (unless present), sized again by bloom_from_hashes, so it
- * becomes a block filter once an exact list would be too large.
+ * An exact filter plus n hashes, as a new value: the union of the sorted
+ * list and the hashes (each once), sized again by bloom_from_hashes, so
+ * it becomes a block filter once an exact list would be too large.
  */
 static struct varlena *
-exact_with(const bf_view *view, uint64 hash, uint32 kind)
+exact_with(const bf_view *view, const uint64 *added, size_t n, uint32 kind)
 {
-	uint64		n = view->hdr.nitems;
-	uint64	   *hashes = palloc((n + 1) * sizeof(uint64));
-	uint64		i = 0;
-	uint64		j = 0;
+	uint64		held = view->hdr.nitems;
+	uint64	   *hashes = palloc((held + n + 1) * sizeof(uint64));
+	uint64		count = 0;
+	uint64		i;
 	struct varlena *result;
 
-	for (; i < n && bf_exact_hash(view, i) < hash; i++)
-		hashes[j++] = bf_exact_hash(view, i);
-	if (i == n || bf_exact_hash(view, i) != hash)
-		hashes[j++] = hash;
-	for (; i < n; i++)
-		hashes[j++] = bf_exact_hash(view, i);
-	result = bloom_from_hashes(hashes, j, kind, view->hdr.fpr);
+	for (i = 0; i < held; i++)
+		hashes[count++] = bf_exact_hash(view, i);
+	memcpy(hashes + count, added, n * sizeof(uint64));
+	bloom_sort_hashes(hashes, held + n);
+	for (i = 0, count = 0; i < held + n; i++)
+		if (count == 0 || hashes[i] != hashes[count - 1])
+			hashes[count++] = hashes[i];
+	result = bloom_from_hashes(hashes, count, kind, view->hdr.fpr);
 	pfree(hashes);
 	return result;
 }
@@ -83,34 +86,32 @@ notice_past_capacity(double before, const bf_view *after)
 }
 
 /*
- * bloom_add(filter, value): a new filter holding the value too.  A filter
- * made by bloom_create takes the kind of its first value.  The filter is
- * read once, straight into the value returned (bloom_datum_copy).  An
- * exact filter grows as bloom_agg(value) sizes its values (exact_with); an
- * auto-sized block filter pushed past its capacity raises a NOTICE.
+ * The filter datum with n hashes added, as a new value, for bloom_add and
+ * bloom_add_all.  The filter is read once, straight into the value
+ * returned (bloom_datum_copy); one that holds no kind yet (bloom_create's)
+ * takes the values'.  An exact filter grows as bloom_agg(value) sizes its
+ * values (exact_with); an auto-sized block filter pushed past its
+ * capacity raises a NOTICE.
  */
-PG_FUNCTION_INFO_V1(bloom_add);
-Datum
-bloom_add(PG_FUNCTION_ARGS)
+static struct varlena *
+filter_with(Datum filter, const uint64 *hashes, size_t n, uint32 kind)
 {
-	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
-	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
+	struct varlena *result = bloom_datum_copy(filter);
 	bf_view		view = bloom_view(result);
-	uint64		hash = bloom_hash_for(hasher, view.hdr.kind, PG_GETARG_DATUM(1));
 	size_t		len = VARSIZE(result) - VARHDRSZ;
 	bf_status	status;
 
+	if (view.hdr.kind != BLOOM_KIND_NONE)
+		kind = view.hdr.kind;
 	if (view.hdr.layout == BF_LAYOUT_EXACT)
-		PG_RETURN_POINTER(exact_with(&view, hash,
-									 view.hdr.kind == BLOOM_KIND_NONE ?
-									 hasher->kind : view.hdr.kind));
+		return exact_with(&view, hashes, n, kind);
 
 	if (view.hdr.kind == BLOOM_KIND_NONE)
 	{
-		view.hdr.kind = hasher->kind;
+		view.hdr.kind = kind;
 		bf_write_header(VARDATA(result), &view.hdr);
 	}
-	status = bf_add_hashes(VARDATA(result), len, &hash, 1);
+	status = bf_add_hashes(VARDATA(result), len, hashes, n);
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_STORED);
 	if (view.hdr.flags & BF_FLAG_AUTO)
@@ -119,7 +120,58 @@ bloom_add(PG_FUNCTION_ARGS)
 
 		notice_past_capacity(bf_cardinality(&view), &after);
 	}
-	PG_RETURN_POINTER(result);
+	return result;
+}
+
+/* The kind of a filter datum's values, read from its header alone */
+static uint32
+filter_kind(FunctionCallInfo fcinfo, int argno)
+{
+	return bloom_arg_header(fcinfo, argno).kind;
+}
+
+/* bloom_add(filter, value): a new filter holding the value too */
+PG_FUNCTION_INFO_V1(bloom_add);
+Datum
+bloom_add(PG_FUNCTION_ARGS)
+{
+	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
+	uint64		hash = bloom_hash_for(hasher, filter_kind(fcinfo, 0),
+									  PG_GETARG_DATUM(1));
+
+	PG_RETURN_POINTER(filter_with(PG_GETARG_DATUM(0), &hash, 1, hasher->kind));
+}
+
+/*
+ * bloom_add_all(filter, values): a new filter holding every non-NULL
+ * element of the array too, written once, however many there are: the
+ * way to keep a stored filter up to date a statement at a time.
+ */
+PG_FUNCTION_INFO_V1(bloom_add_all);
+Datum
+bloom_add_all(PG_FUNCTION_ARGS)
+{
+	ArrayType  *values = PG_GETARG_ARRAYTYPE_P(1);
+	const BloomHasher *hasher = bloom_type_hasher(fcinfo, ARR_ELEMTYPE(values));
+	uint32		kind = filter_kind(fcinfo, 0);
+	int16		typlen;
+	bool		typbyval;
+	char		typalign;
+	Datum	   *elements;
+	bool	   *nulls;
+	int			count;
+	uint64	   *hashes;
+	size_t		n = 0;
+	int			i;
+
+	get_typlenbyvalalign(ARR_ELEMTYPE(values), &typlen, &typbyval, &typalign);
+	deconstruct_array(values, ARR_ELEMTYPE(values), typlen, typbyval, typalign,
+					  &elements, &nulls, &count);
+	hashes = palloc((count + 1) * sizeof(uint64));
+	for (i = 0; i < count; i++)
+		if (!nulls[i])
+			hashes[n++] = bloom_hash_for(hasher, kind, elements[i]);
+	PG_RETURN_POINTER(filter_with(PG_GETARG_DATUM(0), hashes, n, hasher->kind));
 }
 
 /*

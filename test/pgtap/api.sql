@@ -18,7 +18,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(137);
+SELECT plan(138);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -51,6 +51,8 @@ SELECT has_function('bloom_create', ARRAY['bigint', 'double precision'],
                     'bloom_create(bigint, double precision) exists');
 SELECT has_function('bloom_add', ARRAY['bloom', 'anycompatible'],
                     'bloom_add(bloom, anycompatible) exists');
+SELECT has_function('bloom_add_all', ARRAY['bloom', 'anyarray'],
+                    'bloom_add_all(bloom, anyarray) exists');
 SELECT has_function('bloom_contains', ARRAY['bloom', 'anycompatible'],
                     'bloom_contains(bloom, anycompatible) exists');
 SELECT has_function('bloom_contained', ARRAY['anycompatible', 'bloom'],
@@ -150,7 +152,8 @@ SELECT set_eq(
     'SELECT m::regprocedure::text FROM pg_temp.members(''pg_proc'') m',
     $$SELECT unnest(ARRAY['bloom_in(cstring)', 'bloom_out(bloom)', 'bloom_recv(internal)', 'bloom_send(bloom)',
           'bloom_from_bytea(bytea)', 'bloom_create(bigint,double precision)',
-          'bloom_add(bloom,anycompatible)', 'bloom_contains(bloom,anycompatible)',
+          'bloom_add(bloom,anycompatible)', 'bloom_add_all(bloom,anyarray)',
+          'bloom_contains(bloom,anycompatible)',
           'bloom_contained(anycompatible,bloom)', 'bloom_fpr(bloom)', 'bloom_info(bloom)',
           'bloom_eq(bloom,bloom)', 'bloom_ne(bloom,bloom)', 'bloom_lt(bloom,bloom)',
           'bloom_le(bloom,bloom)', 'bloom_gt(bloom,bloom)', 'bloom_ge(bloom,bloom)',

@@ -1,0 +1,72 @@
+-- bench/sql/maintenance.sql: the body of bench/sql/maintenance
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS bloomfilter;
+CREATE TABLE seen (id int PRIMARY KEY, urls bloom);
+CREATE TABLE figures (way text, values_added int, wal_bytes numeric, ms numeric);
+
+-- Run the statement(s) in :'body' and record their WAL and time as :'way'
+CREATE FUNCTION measure(way text, body text) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+	start pg_lsn := pg_current_wal_insert_lsn();
+	t0 timestamptz := clock_timestamp();
+BEGIN
+	EXECUTE body;
+	INSERT INTO figures VALUES (way, current_setting('bench.n')::int,
+		pg_current_wal_insert_lsn() - start,
+		round(extract(epoch FROM clock_timestamp() - t0)::numeric * 1000, 1));
+END
+$$;
+SELECT set_config('bench.n', :'n', false);
+
+INSERT INTO seen VALUES (1, bloom_create(1000000, 0.01));
+CHECKPOINT;
+
+-- one UPDATE per value (a DO block: one statement each, in one transaction)
+SELECT measure('UPDATE ... bloom_add, one statement per value', format($b$
+	DO $d$ BEGIN FOR i IN 1..%s LOOP
+		UPDATE seen SET urls = bloom_add(urls, 'https://example.com/a/' || i) WHERE id = 1;
+	END LOOP; END $d$ $b$, :'n'));
+CHECKPOINT;
+SELECT measure('UPDATE ... bloom_add_all, one statement', format($b$
+	UPDATE seen SET urls = bloom_add_all(urls, ARRAY(
+		SELECT 'https://example.com/b/' || i FROM generate_series(1, %s) AS i))
+	WHERE id = 1 $b$, :'n'));
+
+-- the README's trigger
+CREATE TABLE visits (day date, url text);
+CREATE TABLE daily (day date PRIMARY KEY, urls bloom NOT NULL);
+CREATE FUNCTION daily_add_visits() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO daily AS d (day, urls)
+	SELECT day, bloom_agg(url, 1000000, 0.01) FROM new_visits GROUP BY day
+	ON CONFLICT (day) DO UPDATE SET urls = d.urls | EXCLUDED.urls;
+	RETURN NULL;
+END
+$$;
+CREATE TRIGGER visits_daily AFTER INSERT ON visits
+	REFERENCING NEW TABLE AS new_visits
+	FOR EACH STATEMENT EXECUTE FUNCTION daily_add_visits();
+INSERT INTO visits VALUES ('2026-11-16', 'first');
+CHECKPOINT;
+SELECT measure('trigger, one INSERT ... SELECT', format($b$
+	INSERT INTO visits SELECT '2026-11-16', 'https://example.com/c/' || i
+	FROM generate_series(1, %s) AS i $b$, :'n'));
+CHECKPOINT;
+SELECT measure('trigger, one single-row INSERT per value', format($b$
+	DO $d$ BEGIN FOR i IN 1..%s LOOP
+		INSERT INTO visits VALUES ('2026-11-16', 'https://example.com/d/' || i);
+	END LOOP; END $d$ $b$, :'n'));
+ALTER TABLE visits DISABLE TRIGGER visits_daily;
+CHECKPOINT;
+SELECT measure('(the same single-row INSERTs, no trigger)', format($b$
+	DO $d$ BEGIN FOR i IN 1..%s LOOP
+		INSERT INTO visits VALUES ('2026-11-16', 'https://example.com/e/' || i);
+	END LOOP; END $d$ $b$, :'n'));
+
+\echo
+\echo bench/sql/maintenance: a 1.3 MB filter, bloom_create(1000000, 0.01)
+SELECT way, values_added AS "values", pg_size_pretty(wal_bytes) AS wal,
+       ms AS "time (ms)"
+FROM figures;

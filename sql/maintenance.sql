@@ -1,0 +1,89 @@
+--
+-- maintenance.sql: keeping a stored filter up to date, one write per
+-- statement.
+--
+SET client_min_messages = warning;
+
+-- bloom_add_all adds every non-NULL element, as bloom_add one at a time
+SELECT bloom_add_all(bloom_create(1000, 0.01), ARRAY['a', NULL, 'b', 'c'])
+     = bloom_add(bloom_add(bloom_add(bloom_create(1000, 0.01), 'a'::text), 'b'::text), 'c'::text)
+  AS same_as_bloom_add;
+-- an exact filter grows as bloom_agg sizes its values
+SELECT bloom_add_all(bloom_agg(g), ARRAY(SELECT generate_series(3, 40)))
+     = (SELECT bloom_agg(g) FROM generate_series(1, 40) AS g) AS same_as_bloom_agg
+FROM generate_series(1, 5) AS g;
+-- an empty array, or one of NULLs, changes nothing; a filter of no kind
+-- takes the elements'
+SELECT bloom_add_all(f, '{}'::int[]) = f AS empty_array,
+       bloom_add_all(f, ARRAY[NULL, NULL]::int[]) = f AS nulls_only
+FROM (SELECT bloom_agg(g) AS f FROM generate_series(1, 100) AS g) AS s;
+SELECT (bloom_info(bloom_add_all(bloom_create(10, 0.01), ARRAY[1, 2]))).value_kind;
+-- every element of a multidimensional array
+SELECT bloom_add_all(bloom_create(10, 0.01), ARRAY[[1, 2], [3, 4]]) @> 4 AS has_4;
+-- a value of another kind is refused
+SELECT bloom_add_all(bloom_add(bloom_create(10, 0.01), 'x'::text), ARRAY[1]);
+
+-- The README's recipe: a statement-level trigger folds a statement's new
+-- rows into one filter per day
+CREATE TABLE visits (day date, url text);
+CREATE TABLE daily (day date PRIMARY KEY, urls bloom NOT NULL);
+CREATE FUNCTION daily_add_visits() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO daily AS d (day, urls)
+	SELECT day, bloom_agg(url, 1000000, 0.01) FROM new_visits GROUP BY day
+	ON CONFLICT (day) DO UPDATE SET urls = d.urls | EXCLUDED.urls;
+	RETURN NULL;
+END
+$$;
+CREATE TRIGGER visits_daily AFTER INSERT ON visits
+	REFERENCING NEW TABLE AS new_visits
+	FOR EACH STATEMENT EXECUTE FUNCTION daily_add_visits();
+
+INSERT INTO visits
+SELECT DATE '2026-11-16' + g % 2, 'https://example.com/' || g
+FROM generate_series(1, 100000) AS g;
+INSERT INTO visits VALUES ('2026-11-16', 'https://example.com/late');
+COPY visits FROM STDIN;
+2026-11-18	https://example.com/copied
+\.
+SELECT day, urls @> 'https://example.com/2'::text AS has_2,
+       urls @> 'https://example.com/late'::text AS has_late,
+       urls @> 'https://example.com/copied'::text AS has_copied,
+       round(# urls) AS distinct_urls
+FROM daily ORDER BY day;
+-- the same filter as built from the rows at once
+SELECT bool_and(d.urls = (SELECT bloom_agg(url, 1000000, 0.01) FROM visits AS v
+                          WHERE v.day = d.day)) AS same_as_from_the_rows
+FROM daily AS d;
+
+-- One INSERT ... SELECT of 100,000 rows writes one filter's worth of WAL
+-- for it: the WAL of the same insert with and without the trigger differs
+-- by less than twice the filter's size
+CREATE TABLE wal (what text PRIMARY KEY, bytes numeric);
+CREATE FUNCTION insert_wal(with_trigger bool) RETURNS numeric
+LANGUAGE plpgsql AS $$
+DECLARE
+	start pg_lsn;
+BEGIN
+	IF NOT with_trigger THEN
+		ALTER TABLE visits DISABLE TRIGGER visits_daily;
+	END IF;
+	start := pg_current_wal_insert_lsn();
+	INSERT INTO visits
+	SELECT DATE '2026-11-20', 'https://example.org/' || g
+	FROM generate_series(1, 100000) AS g;
+	ALTER TABLE visits ENABLE TRIGGER visits_daily;
+	RETURN pg_current_wal_insert_lsn() - start;
+END
+$$;
+INSERT INTO wal VALUES ('without', insert_wal(false));
+DELETE FROM visits WHERE day = '2026-11-20';
+INSERT INTO wal VALUES ('with', insert_wal(true));
+SELECT (SELECT bytes FROM wal WHERE what = 'with') -
+       (SELECT bytes FROM wal WHERE what = 'without') <
+       2 * (SELECT (bloom_info(urls)).bytes FROM daily WHERE day = '2026-11-20')
+  AS one_filter_of_wal;
+
+DROP TABLE visits, daily, wal;
+DROP FUNCTION daily_add_visits(), insert_wal(bool);
