@@ -17,13 +17,13 @@ FROM a WHERE false;
 SELECT count(*) FILTER (WHERE NOT f @> s) AS false_negatives
 FROM a, (SELECT bloom_agg(s) AS f FROM a) AS b WHERE s IS NOT NULL;
 
--- sized from the data: exact lists while small, then power-of-two sizes
--- within twice the optimal size, at the default 1% target
+-- sized from the data: exact lists up to 65,536 values, then power-of-two
+-- sizes within twice the optimal size, at the default 1% target
 SELECT n, (bloom_info(f)).layout, (bloom_info(f)).blocks, (bloom_info(f)).hashes,
 	(bloom_info(f)).auto_sized, (bloom_info(f)).target_fpr,
 	(bloom_info(f)).fpr <= 0.01 AS meets_target
 FROM (SELECT n, (SELECT bloom_agg(x) FROM generate_series(1, n) AS x) AS f
-	  FROM unnest(ARRAY[0, 1, 8, 9, 24, 25, 1000, 100000]) AS n) AS s
+	  FROM unnest(ARRAY[0, 1, 8, 9, 24, 25, 1000, 65536, 65537, 100000]) AS n) AS s
 ORDER BY n;
 
 -- with a capacity and a rate: exactly bloom_create's size

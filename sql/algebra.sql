@@ -41,9 +41,9 @@ SELECT bloom_union_agg(f) = alg('a') | alg('b') | alg('c') AS union_agg,
 	bloom_intersect_agg(f) = alg('a') & alg('b') & alg('c') AS intersect_agg
 FROM alg;
 WITH auto AS (
-	SELECT bloom_agg(x) FILTER (WHERE x <= 4000) AS a,
-		bloom_agg(x) FILTER (WHERE x > 3000) AS b
-	FROM generate_series(1, 7000) AS x)
+	SELECT bloom_agg(x) FILTER (WHERE x <= 80000) AS a,
+		bloom_agg(x) FILTER (WHERE x > 60000) AS b
+	FROM generate_series(1, 140000) AS x)
 SELECT (SELECT bloom_union_agg(f) FROM (VALUES (a), (b)) AS v(f)) = a | b AS union_agg,
 	(SELECT bloom_intersect_agg(f) FROM (VALUES (a), (b)) AS v(f)) = a & b AS intersect_agg
 FROM auto;
@@ -57,14 +57,18 @@ FROM (SELECT f FROM alg UNION ALL SELECT NULL) AS s;
 -- block counts that differ by a power of two: the larger is folded down,
 -- keeping every member (and, with room to spare, not saturated: most values
 -- never added still test negative)
+-- (filters past 65,536 values: smaller ones stay exact)
+WITH u AS MATERIALIZED (
+	SELECT big, small, big | small AS u
+	FROM (SELECT bloom_agg(x) AS big FROM generate_series(1, 100000) AS x) AS b,
+		(SELECT bloom_agg(x) AS small FROM generate_series(100001, 170000) AS x) AS s)
 SELECT (bloom_info(big)).blocks AS big_blocks, (bloom_info(small)).blocks AS small_blocks,
-	(bloom_info(big | small)).blocks AS union_blocks,
-	(bloom_info(big | small)).fill_ratio < 0.8 AS not_full,
-	(SELECT count(*) FROM generate_series(1, 3000) AS x WHERE (big | small) @> x) AS members,
-	(SELECT count(*) FROM generate_series(100001, 110000) AS x WHERE (big | small) @> x) < 2000
+	(bloom_info(u)).blocks AS union_blocks,
+	(bloom_info(u)).fill_ratio < 0.8 AS not_full,
+	(SELECT count(*) FROM generate_series(1, 170000) AS x WHERE u @> x) AS members,
+	(SELECT count(*) FROM generate_series(1000001, 1010000) AS x WHERE u @> x) < 2000
 		AS absent_mostly_negative
-FROM (SELECT bloom_agg(x) AS big FROM generate_series(1, 2000) AS x) AS b,
-	(SELECT bloom_agg(x) AS small FROM generate_series(2001, 3000) AS x) AS s;
+FROM u;
 
 -- small filters stay exact; their union is what bloom_agg builds from the values
 SELECT (bloom_info(u)).layout, u = bloom_agg_of AS same_as_bloom_agg
@@ -72,11 +76,12 @@ FROM (SELECT
 		(SELECT bloom_agg(x) FROM generate_series(1, 3) AS x) |
 		(SELECT bloom_agg(x) FROM generate_series(3, 6) AS x) AS u,
 		(SELECT bloom_agg(x) FROM generate_series(1, 6) AS x) AS bloom_agg_of) AS s;
+-- past 65,536 values, a block filter sized for the union
 SELECT (bloom_info(u)).layout, (bloom_info(u)).blocks,
-	u = (SELECT bloom_agg(x) FROM generate_series(1, 10) AS x) AS same_as_bloom_agg
+	u = (SELECT bloom_agg(x) FROM generate_series(1, 70000) AS x) AS same_as_bloom_agg
 FROM (SELECT
-		(SELECT bloom_agg(x) FROM generate_series(1, 6) AS x) |
-		(SELECT bloom_agg(x) FROM generate_series(5, 10) AS x) AS u) AS s;
+		(SELECT bloom_agg(x) FROM generate_series(1, 40000) AS x) |
+		(SELECT bloom_agg(x) FROM generate_series(30001, 70000) AS x) AS u) AS s;
 SELECT (bloom_info(i)).layout, (bloom_info(i)).hashes
 FROM (SELECT (SELECT bloom_agg(x) FROM generate_series(1, 6) AS x) &
 		alg('a') AS i) AS s;

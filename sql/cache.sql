@@ -4,10 +4,11 @@
 --
 SET client_min_messages = warning;
 CREATE TABLE days (day int PRIMARY KEY, f bloom);
--- five stored filters of 20,000 values each (out of line, about 32 kB)
+-- five stored filters of 70,000 values each (block filters, out of line,
+-- 128 kB)
 INSERT INTO days
 SELECT d, bloom_agg('v' || (d * 100000 + g))
-FROM generate_series(1, 5) AS d, generate_series(1, 20000) AS g
+FROM generate_series(1, 5) AS d, generate_series(1, 70000) AS g
 GROUP BY d;
 CREATE TABLE probes AS
 SELECT 'v' || (d * 100000 + g) AS v
@@ -27,8 +28,8 @@ SELECT count(*) AS matches, count(DISTINCT v) AS values FROM matches;
 -- The same with a budget smaller than one filter: correct, read per row
 SET bloomfilter.cache_size = '16kB';
 SELECT count(*) AS matches, count(DISTINCT v) AS values FROM matches;
--- and with room for three of the five
-SET bloomfilter.cache_size = '100kB';
+-- and with room for two of the five
+SET bloomfilter.cache_size = '300kB';
 SELECT count(*) AS matches, count(DISTINCT v) AS values FROM matches;
 RESET bloomfilter.cache_size;
 SET enable_hashjoin = off;

@@ -56,14 +56,18 @@ END $$;
 SELECT (bloom_info(f)).layout, (bloom_info(f)).hashes,
 	f = (SELECT bloom_agg(x) FROM generate_series(1, 8) AS x) AS same_as_bloom_agg
 FROM ea_grow;
-DO $$
-BEGIN
-	FOR i IN 9..40 LOOP
-		UPDATE ea_grow SET f = bloom_add(f, i);
-	END LOOP;
-END $$;
-SELECT (bloom_info(f)).blocks, (bloom_info(f)).capacity,
-	(SELECT count(*) FROM generate_series(1, 40) AS x WHERE NOT f @> x) AS false_negatives
+-- it stays an exact list up to 65,536 values, then becomes the block
+-- filter bloom_agg builds for its values, which no longer grows: past its
+-- capacity it says so, once
+UPDATE ea_grow SET f = bloom_add_all(f, ARRAY(SELECT generate_series(9, 65536)));
+SELECT (bloom_info(f)).layout, (bloom_info(f)).hashes FROM ea_grow;
+UPDATE ea_grow SET f = bloom_add_all(f, ARRAY(SELECT generate_series(65537, 70000)));
+SELECT (bloom_info(f)).layout, (bloom_info(f)).blocks, (bloom_info(f)).capacity,
+	f = (SELECT bloom_agg(x) FROM generate_series(1, 70000) AS x) AS same_as_bloom_agg
+FROM ea_grow;
+UPDATE ea_grow SET f = bloom_add_all(f, ARRAY(SELECT generate_series(70001, 200000)));
+UPDATE ea_grow SET f = bloom_add(f, 200001);
+SELECT (SELECT count(*) FROM generate_series(1, 200001) AS x WHERE NOT f @> x) AS false_negatives
 FROM ea_grow;
 -- a filter of a given size is the user's to fill: no NOTICE
 SELECT # bloom_add(bloom_agg(v, 10, 0.01), 11) > 10 AS past_capacity_quietly

@@ -70,9 +70,12 @@ WITH RECURSIVE grow(i, f) AS (
 SELECT (SELECT count(*) FROM generate_series(0, 199) AS x WHERE f @> x) AS members
 FROM grow WHERE i = 200;
 
--- an exact filter (small bloom_agg) grows into a block filter
-SELECT (bloom_info(f)).layout, (bloom_info(bloom_add(f, 9))).layout AS after_add
-FROM (SELECT bloom_agg(x) AS f FROM generate_series(1, 8) AS x) AS s;
+-- an exact filter (small bloom_agg) stays exact up to 65,536 values, then
+-- grows into a block filter
+SELECT n, (bloom_info(f)).layout, (bloom_info(bloom_add(f, n + 1))).layout AS after_add
+FROM (SELECT n, (SELECT bloom_agg(x) FROM generate_series(1, n) AS x) AS f
+	  FROM unnest(ARRAY[8, 65535, 65536]) AS n) AS s
+ORDER BY n;
 DROP TABLE m;
 DROP TYPE m_mood;
 DROP DOMAIN m_word;

@@ -17,6 +17,8 @@
  */
 #include "bloom_build.h"
 
+#include <math.h>
+
 /*
  * Header of an empty filter sized for capacity values at rate fpr, as
  * bloom_create and bloom_agg(value, capacity, fpr) make it; arguments out
@@ -108,4 +110,40 @@ bloom_resize_exact(struct varlena *filter)
 							   view.hdr.fpr);
 	pfree(hashes);
 	return result;
+}
+
+/*
+ * Raise a NOTICE when a filter sized by bloom_agg(value) holds more values
+ * than its size holds at its target rate: estimate is its distinct count
+ * (Infinity when every bit is set, which the message then says).  view is
+ * the filter, or, with its payload NULL, only the header of one that is
+ * not built (the union an estimator reads), whose rate is then the model's
+ * for estimate.  The one check and message behind the aggregates, the
+ * operators and the estimators, so that each says the same.
+ */
+void
+bloom_warn_over_capacity(const bf_view *view, double estimate)
+{
+	const bf_header *hdr = &view->hdr;
+	double		fpr;
+
+	if (hdr->layout != BF_LAYOUT_BLOCKS || !(hdr->flags & BF_FLAG_AUTO) ||
+		estimate <= (double) hdr->capacity)
+		return;
+	if (isinf(estimate))
+	{
+		ereport(NOTICE,
+				(errmsg("bloom filter is saturated"),
+				 errdetail("Every bit is set: every value tests as a member, and the number of values it holds cannot be known."),
+				 errhint("Give bloom_agg the capacity of the largest set or union the filter must hold, as in bloom_agg(value, capacity, fpr).")));
+		return;
+	}
+	fpr = view->payload != NULL ? bf_current_fpr(view) :
+		bf_model_fpr(estimate, hdr->nitems);
+	ereport(NOTICE,
+			(errmsg("bloom filter holds about %.0f distinct values, more than the %llu its size holds at a false-positive rate of %g%%",
+					estimate, (unsigned long long) hdr->capacity,
+					100.0 * hdr->fpr),
+			 errdetail("Its false-positive rate is about %.3g%%.", 100.0 * fpr),
+			 errhint("Give bloom_agg the capacity of the largest set or union the filter must hold, as in bloom_agg(value, capacity, fpr).")));
 }

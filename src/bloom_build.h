@@ -23,5 +23,6 @@ extern void bloom_sort_hashes(uint64 *hashes, uint64 n);
 extern struct varlena *bloom_from_hashes(uint64 *hashes, uint64 n,
 										 uint32 kind, double fpr);
 extern struct varlena *bloom_resize_exact(struct varlena *filter);
+extern void bloom_warn_over_capacity(const bf_view *view, double estimate);
 
 #endif							/* BLOOM_BUILD_H */

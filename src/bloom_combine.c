@@ -10,7 +10,9 @@
  * other pair is refused with an error naming both filters' shapes.  A value
  * added to either filter is a member of the union, one added to both a
  * member of the intersection; the intersection of block filters may also
- * answer true for values in neither, at the rate bloom_fpr reports.
+ * answer true for values in neither, at the rate bloom_fpr reports.  A
+ * result sized by bloom_agg(value) that holds more than its size holds at
+ * its target rate raises a NOTICE, as bloom_union_agg's does.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -29,7 +31,7 @@
  * memory a third filter would cost); otherwise a new value is filled.
  */
 static struct varlena *
-union_or_intersect(FunctionCallInfo fcinfo, bool intersect)
+combine(FunctionCallInfo fcinfo, bool intersect)
 {
 	struct varlena *mine = bloom_datum_copy(PG_GETARG_DATUM(0));
 	bf_view		a = bloom_view(mine);
@@ -57,6 +59,21 @@ union_or_intersect(FunctionCallInfo fcinfo, bool intersect)
 		bloom_raise(status, BLOOM_SOURCE_STORED);
 	pfree(mine);
 	return bloom_resize_exact(result);
+}
+
+/*
+ * The union or the intersection of the two filter arguments (combine),
+ * with a NOTICE when it holds more values than its size holds, as the
+ * aggregates give.
+ */
+static struct varlena *
+union_or_intersect(FunctionCallInfo fcinfo, bool intersect)
+{
+	struct varlena *result = combine(fcinfo, intersect);
+	bf_view		view = bloom_view(result);
+
+	bloom_warn_over_capacity(&view, bf_cardinality(&view));
+	return result;
 }
 
 /* bloom_union(a, b), operator a | b */

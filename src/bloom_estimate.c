@@ -7,10 +7,12 @@
  * The estimates come from the number of set bits (Swamidass and Baldi;
  * src/core/bf_estimate.c): the union's from the bits of the two filters
  * OR-ed, the intersection's by inclusion-exclusion, clamped to
- * [0, min(|A|, |B|)].  Exact filters give exact answers.  A filter, or a
- * union, with every bit set carries no count: the cardinalities are then
+ * [0, min(|A|, |B|)].  Exact filters give exact answers, and an exact
+ * filter with a block filter counts which of its members the blocks hold.
+ * A filter with every bit set carries no count: the cardinalities are then
  * Infinity and the Jaccard similarity NaN, never a finite number that
- * looks right.
+ * looks right.  Two filters that are not saturated but whose union at the
+ * smaller size is give NULL with a NOTICE that says why.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -19,7 +21,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloom_access.h"
+#include "bloom_build.h"
 
 /*
  * bloom_cardinality(filter), operator # filter: the estimated number of
@@ -38,21 +40,41 @@ bloom_cardinality(PG_FUNCTION_ARGS)
 }
 
 /*
- * An estimate over the two filter arguments, by one of the core's
- * estimators; filters that cannot be combined are an error.
+ * The estimates of the two filter arguments (bf_pair_estimates) into *est;
+ * false when they cannot be known.  Filters that cannot be combined are an
+ * error.  When two block filters' union, whose bits the estimates read (at
+ * the smaller block count), holds more than its size holds at its target
+ * rate, a NOTICE says so, since the estimates are then less accurate (an
+ * exact filter's members are counted, not read off bits: no NOTICE); when
+ * that union has every bit set although neither filter has, a NOTICE says
+ * why no answer can be given, and the caller returns NULL.
  */
-static double
-pair_estimate(FunctionCallInfo fcinfo,
-			  bf_status (*estimator) (const bf_view *, const bf_view *, double *))
+static bool
+pair_estimates(FunctionCallInfo fcinfo, bf_estimates *est)
 {
 	bf_view		a = bloom_arg_view(fcinfo, 0);
 	bf_view		b = bloom_arg_view(fcinfo, 1);
-	double		result;
-	bf_status	status = estimator(&a, &b, &result);
+	bf_view		u;
+	bf_status	status = bf_pair_estimates(&a, &b, est);
 
+	if (status == BF_E_SATURATED)
+	{
+		ereport(NOTICE,
+				(errmsg("bloom filter estimate cannot be known"),
+				 errdetail("Their union, folded from the larger filter's size to the smaller's (a factor of %llu), has every bit set, although neither filter has.",
+						   (unsigned long long) (Max(a.hdr.nitems, b.hdr.nitems) /
+												 Min(a.hdr.nitems, b.hdr.nitems))),
+				 errhint("Build filters that are to be compared with the same capacity and false-positive rate, sized for their union.")));
+		return false;
+	}
+	if (status == BF_OK)
+		status = bf_union_header(&a, &b, &u.hdr);
 	if (status != BF_OK)
 		bloom_raise_incompatible(status, &a, &b);
-	return result;
+	u.payload = NULL;			/* not built: the rate is the model's */
+	if (a.hdr.layout == BF_LAYOUT_BLOCKS && b.hdr.layout == BF_LAYOUT_BLOCKS)
+		bloom_warn_over_capacity(&u, est->union_size);
+	return true;
 }
 
 /* bloom_union_cardinality(a, b): estimated distinct values in either */
@@ -60,7 +82,11 @@ PG_FUNCTION_INFO_V1(bloom_union_cardinality);
 Datum
 bloom_union_cardinality(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_FLOAT8(pair_estimate(fcinfo, bf_union_cardinality));
+	bf_estimates est;
+
+	if (!pair_estimates(fcinfo, &est))
+		PG_RETURN_NULL();
+	PG_RETURN_FLOAT8(est.union_size);
 }
 
 /* bloom_intersection_cardinality(a, b): estimated distinct values in both */
@@ -68,7 +94,11 @@ PG_FUNCTION_INFO_V1(bloom_intersection_cardinality);
 Datum
 bloom_intersection_cardinality(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_FLOAT8(pair_estimate(fcinfo, bf_intersection_cardinality));
+	bf_estimates est;
+
+	if (!pair_estimates(fcinfo, &est))
+		PG_RETURN_NULL();
+	PG_RETURN_FLOAT8(est.intersection);
 }
 
 /* bloom_jaccard(a, b): estimated |A n B| / |A u B| */
@@ -76,5 +106,9 @@ PG_FUNCTION_INFO_V1(bloom_jaccard);
 Datum
 bloom_jaccard(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_FLOAT8(pair_estimate(fcinfo, bf_jaccard));
+	bf_estimates est;
+
+	if (!pair_estimates(fcinfo, &est))
+		PG_RETURN_NULL();
+	PG_RETURN_FLOAT8(est.jaccard);
 }

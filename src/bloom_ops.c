@@ -60,38 +60,13 @@ exact_with(const bf_view *view, const uint64 *added, size_t n, uint32 kind)
 }
 
 /*
- * Raise a NOTICE when an auto-sized block filter, before holding about
- * before distinct values, now holds more than its size holds at its
- * target rate (after: its header now).  Its hashes are gone, so it cannot
- * grow as an exact filter does (exact_with): from here on its rate climbs
- * towards every probe answering true.  Raised once, on the value that
- * crosses the capacity, since the estimate only grows with the bits set.
- */
-static void
-notice_past_capacity(double before, const bf_view *after)
-{
-	double		estimate = bf_cardinality(after);
-	double		capacity = (double) after->hdr.capacity;
-
-	if (!(after->hdr.flags & BF_FLAG_AUTO) || !(before <= capacity) ||
-		estimate <= capacity)
-		return;
-	ereport(NOTICE,
-			(errmsg("bloom filter holds about %.0f distinct values, more than the %llu its size holds at a false-positive rate of %g%%",
-					estimate, (unsigned long long) after->hdr.capacity,
-					100.0 * after->hdr.fpr),
-			 errdetail("Its false-positive rate is about %.3g%% and rises with every value added: a filter sized by bloom_agg(value) does not grow past the size of the values it was built from.",
-					   100.0 * bf_current_fpr(after)),
-			 errhint("For a filter that grows, make it with bloom_create(capacity, fpr), or build it again with bloom_agg.")));
-}
-
-/*
  * The filter datum with n hashes added, as a new value, for bloom_add and
  * bloom_add_all.  The filter is read once, straight into the value
  * returned (bloom_datum_copy); one that holds no kind yet (bloom_create's)
  * takes the values'.  An exact filter grows as bloom_agg(value) sizes its
  * values (exact_with); an auto-sized block filter pushed past its
- * capacity raises a NOTICE.
+ * capacity raises a NOTICE (bloom_warn_over_capacity), once: its hashes
+ * are gone, so it cannot grow as an exact filter does.
  */
 static struct varlena *
 filter_with(Datum filter, const uint64 *hashes, size_t n, uint32 kind)
@@ -114,11 +89,13 @@ filter_with(Datum filter, const uint64 *hashes, size_t n, uint32 kind)
 	status = bf_add_hashes(VARDATA(result), len, hashes, n);
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_STORED);
-	if (view.hdr.flags & BF_FLAG_AUTO)
+	/* past its capacity: said once, by the call that crosses it */
+	if ((view.hdr.flags & BF_FLAG_AUTO) &&
+		bf_cardinality(&view) <= (double) view.hdr.capacity)
 	{
 		bf_view		after = bloom_view(result);
 
-		notice_past_capacity(bf_cardinality(&view), &after);
+		bloom_warn_over_capacity(&after, bf_cardinality(&after));
 	}
 	return result;
 }

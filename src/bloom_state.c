@@ -592,15 +592,7 @@ bloom_state_finish(BloomState *state)
 		bf_auto_blocks((uint64) ceil(estimate), state->params.fpr, &target) != BF_OK ||
 		target >= view.hdr.nitems)
 	{
-		if ((state->params.flags & BF_FLAG_AUTO) &&
-			!(estimate <= (double) state->params.capacity))
-			ereport(NOTICE,
-					(errmsg("bloom filter holds about %.0f distinct values, more than the %llu its size holds at a false-positive rate of %g%%",
-							estimate, (unsigned long long) state->params.capacity,
-							100.0 * state->params.fpr),
-					 errdetail("Its false-positive rate is about %.3g%%.",
-							   100.0 * bf_current_fpr(&view)),
-					 errhint("For sets this large, give bloom_agg a capacity, as in bloom_agg(value, capacity, fpr).")));
+		bloom_warn_over_capacity(&view, estimate);
 		result = bloom_palloc(state->len);
 		memcpy(VARDATA(result), state->filter, state->len);
 		return result;

@@ -68,6 +68,16 @@
  */
 #define BF_MIN_FPR			3.6143177263662827e-20
 
+/*
+ * Auto-sized filters of up to this many distinct values stay exact lists of
+ * hashes (bf_auto_keeps_exact): 512 KiB of payload at most, about four
+ * times the block filter's.  An exact list adds its values without loss to
+ * a block filter of any size, so a set this small combines with any other
+ * auto-sized filter without folding the larger one down.  doc/sizing.md
+ * shows the trade-off.
+ */
+#define BF_AUTO_EXACT_MAX	((uint64_t) 65536)
+
 /* Status codes returned by every fallible function */
 typedef enum bf_status
 {
@@ -83,6 +93,8 @@ typedef enum bf_status
 	/* incompatible operands */
 	BF_E_HASH_MISMATCH,			/* different hash function or seed */
 	BF_E_KIND_MISMATCH,			/* different kinds of value */
+	/* estimates that cannot be made */
+	BF_E_SATURATED,				/* union folded to the smaller is all ones */
 	/* malformed serialized input */
 	BF_E_TRUNCATED,				/* shorter than a header */
 	BF_E_MAGIC,					/* not a bloomfilter value */
@@ -139,6 +151,7 @@ extern const char *bf_status_message(bf_status status);
 extern const char *bf_hash_name(uint8_t hash_id);
 
 /* bf_sizing.c */
+extern double bf_model_fpr(double n, uint64_t nblocks);
 extern bf_status bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks);
 extern uint64_t bf_capacity_of(uint64_t nblocks, double fpr);
 extern bf_status bf_auto_blocks(uint64_t n, double fpr, uint64_t *nblocks);
@@ -184,6 +197,8 @@ extern bf_status bf_check_compatible(const bf_view *a, const bf_view *b);
 extern bf_status bf_union_size(const bf_view *a, const bf_view *b, size_t *len);
 extern bf_status bf_union(void *dst, size_t len, const bf_view *a,
 						  const bf_view *b);
+extern bf_status bf_union_header(const bf_view *a, const bf_view *b,
+								 bf_header *hdr);
 extern bf_status bf_intersect_size(const bf_view *a, const bf_view *b,
 								   size_t *len);
 extern bf_status bf_intersect(void *dst, size_t len, const bf_view *a,
@@ -198,8 +213,18 @@ extern bf_status bf_intersect_hashes(const bf_view *exact,
 									 const bf_view *blocks, uint64_t *hashes,
 									 uint64_t *count);
 
+/* Estimates of a pair of filters (bf_pair_estimates) */
+typedef struct bf_estimates
+{
+	double		union_size;		/* distinct values in either */
+	double		intersection;	/* distinct values in both */
+	double		jaccard;		/* intersection / union */
+} bf_estimates;
+
 /* bf_estimate.c */
 extern double bf_cardinality(const bf_view *view);
+extern bf_status bf_pair_estimates(const bf_view *a, const bf_view *b,
+								   bf_estimates *est);
 extern bf_status bf_union_cardinality(const bf_view *a, const bf_view *b,
 									  double *result);
 extern bf_status bf_intersection_cardinality(const bf_view *a,

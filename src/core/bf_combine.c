@@ -320,6 +320,18 @@ exact_in_blocks(const bf_view *exact, const bf_view *blocks, uint64_t *hashes,
 }
 
 /*
+ * How many hashes of an exact filter a block filter contains: the size of
+ * their intersection as bf_intersect would build it, for the estimators.
+ */
+uint64_t
+bf_exact_in_blocks_count(const bf_view *exact, const bf_view *blocks)
+{
+	BF_ASSERT(exact->hdr.layout == BF_LAYOUT_EXACT &&
+			  blocks->hdr.layout == BF_LAYOUT_BLOCKS);
+	return exact_in_blocks(exact, blocks, NULL, NULL);
+}
+
+/*
  * The hashes of an exact filter that a block filter contains, in the exact
  * filter's order (ascending, for a valid filter), into hashes (room for
  * exact's item count); *count receives how many.  This is the intersection
@@ -584,6 +596,29 @@ bf_status
 bf_union(void *dst, size_t len, const bf_view *a, const bf_view *b)
 {
 	return union_or_intersect(dst, len, a, b, false);
+}
+
+/*
+ * Header the union of a and b would have, its count of set bits left at
+ * zero, without building it: the size and the parameters (capacity, target
+ * rate, flags) the estimators measure the union against, so that they can
+ * say when it holds more than its size holds.  Returns the status of
+ * bf_check_compatible, or BF_E_TOO_LARGE as bf_union_size does.
+ */
+bf_status
+bf_union_header(const bf_view *a, const bf_view *b, bf_header *hdr)
+{
+	bf_pair		pair;
+	uint8_t		layout;
+	uint64_t	nitems;
+	size_t		len;
+	bf_status	status = bf_pair_order(a, b, &pair);
+
+	if (status == BF_OK)
+		status = result_shape(&pair, false, &layout, &nitems, &len);
+	if (status == BF_OK)
+		*hdr = result_header(&pair, layout, nitems);
+	return status;
 }
 
 /*

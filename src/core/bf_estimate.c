@@ -12,14 +12,18 @@
  * E[(31/32)^J], J ~ Poisson(n / B), which is exp(-8n / m): the same formula
  * with k = 8 holds for the expected fill.
  *
- * Union size is the estimate of the OR of the two filters; intersection size
- * follows by inclusion-exclusion, |A| + |B| - |A u B|, clamped to
+ * Union size of two block filters is the estimate of their OR; intersection
+ * size follows by inclusion-exclusion, |A| + |B| - |A u B|, clamped to
  * [0, min(|A|, |B|)].  Counting the bits of the AND instead would also count
  * bits that different values set in each filter, which biases it upwards.
- * Exact filters answer exactly.
+ * Exact filters answer exactly, and an exact filter with a block filter
+ * counts which of its members the blocks hold (mixed_intersection).
  *
  * A filter with every bit set carries no count information: the estimators
- * return infinity for it, and the Jaccard similarity is then NaN.
+ * return infinity for it, and the Jaccard similarity is then NaN.  Two
+ * filters that are not saturated but whose union, folded to the smaller
+ * one's size, is, have no answer either: the estimators of the pair
+ * return BF_E_SATURATED, never a number.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -55,102 +59,181 @@ bf_cardinality(const bf_view *view)
 	return bf_estimate_from_bits(view->hdr.bits_set, view->hdr.nitems);
 }
 
+/* Whether a filter has every bit set (an exact filter never has) */
+static bool
+saturated(const bf_view *view)
+{
+	return view->hdr.layout == BF_LAYOUT_BLOCKS &&
+		view->hdr.bits_set >= view->hdr.nitems * BF_BLOCK_BITS;
+}
+
 /*
- * Estimated number of distinct values in the union of a checked pair,
- * without building the union.
+ * Estimated number of values of the exact filter of a mixed pair that the
+ * block filter holds: the exact filter's members the blocks contain, less
+ * those expected to test positive by chance.  Of the c members found, the
+ * I common ones always test positive and each of the others at the
+ * blocks' current rate f, so E[c] = I + (n - I) f and I = (c - n f) /
+ * (1 - f), held within [0, min(n, |B|)].  The blocks must not be
+ * saturated (f < 1).
  */
 static double
-union_estimate(const bf_pair *pair)
+mixed_intersection(const bf_pair *pair)
 {
+	double		n = (double) pair->first->hdr.nitems;
+	double		found = (double) bf_exact_in_blocks_count(pair->first,
+														  pair->second);
+	double		f = bf_current_fpr(pair->second);
+	double		inter;
+
+	BF_ASSERT(f < 1.0);
+	inter = (found - n * f) / (1.0 - f);
+	if (inter < 0.0)
+		inter = 0.0;
+	return fmin(inter, fmin(n, bf_cardinality(pair->second)));
+}
+
+/*
+ * Estimated number of distinct values in the union of a checked pair,
+ * without building the union, into *nu, and for a mixed pair the
+ * intersection's estimate into *inter (NAN otherwise).
+ *
+ * Two exact filters count their hashes; an exact filter and a block filter
+ * count the block filter's values plus the exact members it does not hold
+ * (mixed_intersection), so that the exact side is counted, not read off
+ * bits; two block filters read the bits of their union at the smaller
+ * one's size.  Infinity when an input has every bit set.  When the inputs
+ * do not but their union folded to the smaller size does (the larger holds
+ * far more than the smaller's size holds), the union's size cannot be
+ * known: BF_E_SATURATED.
+ */
+static bf_status
+union_estimate(const bf_pair *pair, double *nu, double *inter)
+{
+	*inter = NAN;
 	switch (pair->shape)
 	{
 		case BF_PAIR_EXACT:
-			return (double) bf_exact_union_count(pair->first, pair->second);
+			*nu = (double) bf_exact_union_count(pair->first, pair->second);
+			return BF_OK;
 		case BF_PAIR_MIXED:
-			return bf_estimate_from_bits(bf_exact_union_bits(pair->first,
-															 pair->second),
-										 pair->second->hdr.nitems);
+			if (saturated(pair->second))
+			{
+				*nu = INFINITY;
+				return BF_OK;
+			}
+			*inter = mixed_intersection(pair);
+			*nu = bf_cardinality(pair->second) +
+				(double) pair->first->hdr.nitems - *inter;
+			return BF_OK;
 		case BF_PAIR_BLOCKS:
 			break;
 	}
-	return bf_estimate_from_bits(bf_blocks_union_bits(pair),
-								 pair->second->hdr.nitems);
+	*nu = bf_estimate_from_bits(bf_blocks_union_bits(pair),
+								pair->second->hdr.nitems);
+	if (isinf(*nu) && !saturated(pair->first) && !saturated(pair->second))
+		return BF_E_SATURATED;
+	return BF_OK;
 }
 
 /*
- * Estimated number of distinct values in the union of two filters, without
- * building the union.  Returns the status of bf_check_compatible.
- */
-bf_status
-bf_union_cardinality(const bf_view *a, const bf_view *b, double *result)
-{
-	bf_pair		pair;
-	bf_status	status = bf_pair_order(a, b, &pair);
-
-	if (status == BF_OK)
-		*result = union_estimate(&pair);
-	return status;
-}
-
-/*
- * Intersection estimate of a checked pair whose union estimate is nu, by
- * inclusion-exclusion: exact when both are exact, infinity when the union
- * is saturated, since the estimate then means nothing.
+ * Intersection estimate of a checked pair whose union estimate is nu (and
+ * mixed intersection inter, from union_estimate): exact when both are
+ * exact, counted when one is (mixed_intersection), by inclusion-exclusion
+ * for two block filters; infinity when the union is saturated, since the
+ * estimate then means nothing.
  */
 static double
-intersection_given_union(const bf_pair *pair, double nu)
+intersection_given_union(const bf_pair *pair, double nu, double inter)
 {
 	double		na = bf_cardinality(pair->first);
 	double		nb = bf_cardinality(pair->second);
-	double		inter;
+	double		result;
 
 	if (pair->shape == BF_PAIR_EXACT)
 		return (double) bf_exact_intersect_count(pair->first, pair->second);
 	if (isinf(nu))
 		return INFINITY;
-	inter = na + nb - nu;
-	if (inter < 0.0)
-		inter = 0.0;
-	return fmin(inter, fmin(na, nb));
+	if (pair->shape == BF_PAIR_MIXED)
+		return inter;
+	result = na + nb - nu;
+	if (result < 0.0)
+		result = 0.0;
+	return fmin(result, fmin(na, nb));
 }
 
 /*
- * Estimated number of distinct values added to both filters.  Returns the
- * status of bf_check_compatible.
+ * The union, intersection and Jaccard estimates of two filters, from one
+ * reading of the pair: Jaccard is 1 for two empty sets, which are equal,
+ * and NaN when an input is saturated.  Returns the status of
+ * bf_check_compatible, or BF_E_SATURATED when the union the estimates
+ * need cannot be known (union_estimate); *est is then left unchanged.
  */
 bf_status
-bf_intersection_cardinality(const bf_view *a, const bf_view *b, double *result)
+bf_pair_estimates(const bf_view *a, const bf_view *b, bf_estimates *est)
 {
 	bf_pair		pair;
+	double		nu;
+	double		inter;
 	bf_status	status = bf_pair_order(a, b, &pair);
 
 	if (status == BF_OK)
-		*result = intersection_given_union(&pair, union_estimate(&pair));
+		status = union_estimate(&pair, &nu, &inter);
+	if (status != BF_OK)
+		return status;
+	est->union_size = nu;
+	est->intersection = intersection_given_union(&pair, nu, inter);
+	if (isinf(nu))
+		est->jaccard = NAN;
+	else if (nu <= 0.0)
+		est->jaccard = 1.0;
+	else
+		est->jaccard = fmin(est->intersection / nu, 1.0);
+	return BF_OK;
+}
+
+/*
+ * Estimated number of distinct values in the union of two filters, without
+ * building the union (bf_pair_estimates, whose status it returns).
+ */
+bf_status
+bf_union_cardinality(const bf_view *a, const bf_view *b, double *result)
+{
+	bf_estimates est;
+	bf_status	status = bf_pair_estimates(a, b, &est);
+
+	if (status == BF_OK)
+		*result = est.union_size;
 	return status;
 }
 
 /*
- * Estimated Jaccard similarity |A n B| / |A u B|: 1 for two empty sets,
- * which are equal; NaN when the union is saturated.  The union is counted
- * once for both terms.
+ * Estimated number of distinct values added to both filters
+ * (bf_pair_estimates, whose status it returns).
+ */
+bf_status
+bf_intersection_cardinality(const bf_view *a, const bf_view *b, double *result)
+{
+	bf_estimates est;
+	bf_status	status = bf_pair_estimates(a, b, &est);
+
+	if (status == BF_OK)
+		*result = est.intersection;
+	return status;
+}
+
+/*
+ * Estimated Jaccard similarity |A n B| / |A u B| (bf_pair_estimates, whose
+ * status it returns).
  */
 bf_status
 bf_jaccard(const bf_view *a, const bf_view *b, double *result)
 {
-	bf_pair		pair;
-	double		nu;
-	bf_status	status = bf_pair_order(a, b, &pair);
+	bf_estimates est;
+	bf_status	status = bf_pair_estimates(a, b, &est);
 
-	if (status != BF_OK)
-		return status;
-	nu = union_estimate(&pair);
-	if (isinf(nu))
-		*result = NAN;
-	else if (nu <= 0.0)
-		*result = 1.0;
-	else
-		*result = fmin(intersection_given_union(&pair, nu) / nu, 1.0);
-	return BF_OK;
+	if (status == BF_OK)
+		*result = est.jaccard;
+	return status;
 }
 
 /*

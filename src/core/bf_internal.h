@@ -260,6 +260,8 @@ extern bf_status bf_pair_order(const bf_view *a, const bf_view *b,
 							   bf_pair *pair);
 extern uint64_t bf_exact_union_count(const bf_view *a, const bf_view *b);
 extern uint64_t bf_exact_intersect_count(const bf_view *a, const bf_view *b);
+extern uint64_t bf_exact_in_blocks_count(const bf_view *exact,
+										 const bf_view *blocks);
 extern uint64_t bf_blocks_union_bits(const bf_pair *pair);
 extern uint64_t bf_exact_union_bits(const bf_view *exact,
 									const bf_view *blocks);

@@ -19,8 +19,9 @@
  *
  * Auto-sized filters (those bloom_agg sizes from the data) take their block
  * count from one ladder of powers of two, so any two of them can be merged
- * by folding, and stay exact lists of hashes while that is no more than
- * twice the size of the optimal block filter.  bf_auto_header puts those
+ * by folding, and stay exact lists of hashes up to BF_AUTO_EXACT_MAX
+ * values (bf_auto_keeps_exact says why), so that small sets combine with
+ * large ones without folding them.  bf_auto_header puts those
  * decisions together; no other file of the core decides a layout or a size
  * (the layout of a union or an intersection follows from its operands',
  * bf_combine.c's result_shape).
@@ -174,16 +175,25 @@ bf_auto_blocks(uint64_t n, double fpr, uint64_t *nblocks)
 }
 
 /*
- * Whether an auto-sized filter of n distinct values stays an exact list:
- * while 8 bytes per hash are at most twice the optimal block filter's
- * payload.  At 1 % that is up to 8 values (one block of 32 bytes holds 24).
+ * Whether an auto-sized filter of n distinct values stays an exact list: up
+ * to BF_AUTO_EXACT_MAX values, and beyond while 8 bytes per hash are at
+ * most twice the optimal block filter's payload (only at rates far below
+ * 1 %).
+ *
+ * Why so many: an exact list combines with a block filter of any size by
+ * adding its hashes, losing nothing, while two block filters of different
+ * sizes combine only by folding the larger down to the smaller's count,
+ * which overloads it by their ratio.  Kept exact, a small set (a quiet
+ * day's filter beside busy days') unions into the large filters' size and
+ * counts its common members exactly; the cost is 8 bytes a value instead
+ * of 1.3 to 2.6 until BF_AUTO_EXACT_MAX.
  */
 bool
 bf_auto_keeps_exact(uint64_t n, double fpr)
 {
 	uint64_t	optimal;
 
-	if (n == 0)
+	if (n <= BF_AUTO_EXACT_MAX)
 		return true;
 	if (bf_blocks_for(n, fpr, &optimal) != BF_OK)
 		return false;
@@ -195,7 +205,8 @@ bf_auto_keeps_exact(uint64_t n, double fpr)
  * (BF_FLAG_AUTO, holding values of the given kind): an exact list of n
  * hashes while bf_auto_keeps_exact, otherwise a block filter of the
  * ladder's count (bf_auto_blocks) with the capacity that count holds at
- * fpr.  Returns the status of bf_auto_blocks.
+ * fpr.  Returns BF_E_FPR for a rate out of range, else the status of
+ * bf_auto_blocks.
  */
 bf_status
 bf_auto_header(uint64_t n, double fpr, uint32_t kind, bf_header *hdr)
@@ -203,6 +214,8 @@ bf_auto_header(uint64_t n, double fpr, uint32_t kind, bf_header *hdr)
 	uint64_t	nblocks;
 	bf_status	status;
 
+	if (!(fpr > 0.0 && fpr < 1.0))
+		return BF_E_FPR;
 	if (bf_auto_keeps_exact(n, fpr))
 	{
 		bf_header_init(hdr, BF_LAYOUT_EXACT, n, 0, fpr, BF_FLAG_AUTO, kind);

@@ -45,6 +45,8 @@ bf_status_message(bf_status status)
 			return "The filters use different hash functions or seeds.";
 		case BF_E_KIND_MISMATCH:
 			return "The filters hold different kinds of values.";
+		case BF_E_SATURATED:
+			return "The union of the two filters, folded to the smaller one's size, has every bit set.";
 		case BF_E_TRUNCATED:
 			return "The value is shorter than a filter header.";
 		case BF_E_MAGIC:

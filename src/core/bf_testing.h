@@ -30,9 +30,6 @@ typedef enum bf_kernel_set
 	BF_KERNELS_AVX2				/* x86-64 AVX2 */
 } bf_kernel_set;
 
-/* bf_sizing.c */
-extern double bf_model_fpr(double n, uint64_t nblocks);
-
 /* bf_filter.c */
 extern size_t bf_count_present(const bf_view *view, const uint64_t *hashes,
 							   size_t n);

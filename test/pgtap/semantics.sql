@@ -11,7 +11,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(104);
+SELECT plan(105);
 
 -- The plan of a query as EXPLAIN prints it; with run, EXPLAIN ANALYZE's
 CREATE FUNCTION pg_temp.plan_of(query text, run boolean DEFAULT false)
@@ -215,12 +215,12 @@ SELECT ok((SELECT folded = aggregated FROM fold_ints),
 -- Equality, grouping, hashing
 --
 
--- 12 filters of 4 distinct sets (1, 6, 11 and 16 values: rows i, i + 4
--- and i + 8 hold the same set), rows 0-3 and 8-11 built in ascending order,
--- rows 4-7 in descending order
+-- 12 filters of 4 distinct sets (1, 6, 65,546 and 65,551 values: rows i,
+-- i + 4 and i + 8 hold the same set; sets of up to 65,536 values are exact),
+-- rows 0-3 and 8-11 built in ascending order, rows 4-7 in descending order
 CREATE TEMP TABLE filters AS
     SELECT i, (SELECT bloom_agg(v ORDER BY CASE WHEN (i / 4) % 2 = 0 THEN v ELSE -v END)
-                 FROM generate_series(1, (i % 4) * 5 + 1) v) AS f
+                 FROM generate_series(1, (i % 4) * 5 + 1 + CASE WHEN i % 4 >= 2 THEN 65535 ELSE 0 END) v) AS f
       FROM generate_series(0, 11) i;
 
 SELECT results_eq('SELECT DISTINCT (bloom_info(f)).layout FROM filters ORDER BY 1',
@@ -229,7 +229,7 @@ SELECT results_eq('SELECT DISTINCT (bloom_info(f)).layout FROM filters ORDER BY 
 SELECT ok((SELECT a.f = b.f FROM filters a, filters b WHERE a.i = 1 AND b.i = 5),
           '= is true for an exact filter of 6 values built in two orders');
 SELECT ok((SELECT a.f = b.f FROM filters a, filters b WHERE a.i = 3 AND b.i = 7),
-          '= is true for a block filter of 16 values built in two orders');
+          '= is true for a block filter of 65,551 values built in two orders');
 SELECT ok((SELECT NOT (a.f <> b.f) FROM filters a, filters b WHERE a.i = 3 AND b.i = 7),
           '<> is false for equal filters');
 SELECT ok((SELECT NOT (a.f = b.f) FROM filters a, filters b WHERE a.i = 3 AND b.i = 4),
@@ -237,8 +237,8 @@ SELECT ok((SELECT NOT (a.f = b.f) FROM filters a, filters b WHERE a.i = 3 AND b.
 SELECT ok((SELECT a.f <> b.f FROM filters a, filters b WHERE a.i = 1 AND b.i = 2),
           '<> is true for filters of different sets');
 SELECT ok((SELECT octet_length(a::bytea) = octet_length(b::bytea) AND NOT (a = b) AND a <> b
-             FROM (SELECT bloom_agg(v) FROM generate_series(1, 20) v) x(a),
-                  (SELECT bloom_agg(v) FROM generate_series(2, 21) v) y(b)),
+             FROM (SELECT bloom_agg(v) FROM generate_series(1, 70000) v) x(a),
+                  (SELECT bloom_agg(v) FROM generate_series(2, 70001) v) y(b)),
           '= is false and <> true for block filters of the same size holding different values');
 SELECT is((SELECT count(*) FROM filters a JOIN filters b ON a.f = b.f),
           36::bigint,
@@ -273,7 +273,7 @@ RESET enable_sort;
 
 CREATE TEMP TABLE trips AS
     SELECT (SELECT bloom_agg(x) FROM (VALUES ('a'), ('b'), ('c')) v(x)) AS exact,
-           (SELECT bloom_agg(i) FROM generate_series(1, 10000) i) AS blocks;
+           (SELECT bloom_agg(i) FROM generate_series(1, 70000) i) AS blocks;
 
 SELECT is((SELECT (bloom_info(exact)).layout || ' ' || (bloom_info(blocks)).layout FROM trips),
           'exact blocks',
@@ -298,9 +298,12 @@ SELECT ok((SELECT (blocks::bytea::bloom @> 9999) AND (blocks::bytea::bloom @> 1)
 SELECT is((SELECT (bloom_info(bloom_agg(i % 8))).layout FROM generate_series(1, 16) i),
           'exact',
           'bloom_agg of 8 distinct values (each twice) is exact');
-SELECT is((SELECT (bloom_info(bloom_agg(i % 9))).layout FROM generate_series(1, 18) i),
+SELECT is((SELECT (bloom_info(bloom_agg(i % 65536))).layout FROM generate_series(1, 131072) i),
+          'exact',
+          'bloom_agg of 65,536 distinct values (each twice) is exact');
+SELECT is((SELECT (bloom_info(bloom_agg(i % 65537))).layout FROM generate_series(1, 131074) i),
           'blocks',
-          'bloom_agg of 9 distinct values is a block filter');
+          'bloom_agg of 65,537 distinct values is a block filter');
 SELECT is((SELECT (bloom_info(bloom_agg(i % 8))).cardinality FROM generate_series(1, 16) i),
           8::float8,
           'exact filter of 8 distinct values: cardinality 8');
@@ -324,22 +327,22 @@ SELECT is((SELECT (bloom_info(bloom_agg(i, 1000, 0.01))).auto_sized FROM generat
           'bloom_agg(x, capacity, fpr) is not auto-sized');
 
 CREATE TEMP TABLE info AS
-    SELECT f, (bloom_info(f)).* FROM (SELECT bloom_agg(i) AS f FROM generate_series(1, 5000) i) a;
+    SELECT f, (bloom_info(f)).* FROM (SELECT bloom_agg(i) AS f FROM generate_series(1, 70000) i) a;
 
 SELECT is((SELECT layout FROM info), 'blocks',
-          'bloom_agg of 5000 values is a block filter');
+          'bloom_agg of 70,000 values is a block filter');
 SELECT is((SELECT bits FROM info), (SELECT 256 * blocks FROM info),
           'block filter: bits = 256 * blocks');
 SELECT is((SELECT fill_ratio FROM info), (SELECT bits_set::float8 / bits FROM info),
           'block filter: fill_ratio = bits_set / bits');
 SELECT ok((SELECT bits_set > 0 AND bits_set < bits FROM info),
-          'block filter of 5000 values: some bits set, not all');
+          'block filter of 70,000 values: some bits set, not all');
 SELECT is((SELECT bit_count(substring(f::bytea FROM octet_length(f::bytea) - 32 * blocks::int + 1))
              FROM info),
           (SELECT bits_set FROM info),
           'block filter: bits_set is the number of 1 bits in its blocks');
 SELECT is((SELECT (bloom_info(f)).bytes - pg_column_size(f)
-             FROM (SELECT bloom_agg(i) AS f FROM generate_series(1, 5000) i) a),
+             FROM (SELECT bloom_agg(i) AS f FROM generate_series(1, 70000) i) a),
           0::bigint,
           'block filter: bytes is the size of the value');
 

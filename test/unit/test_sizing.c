@@ -210,7 +210,9 @@ test_capacity_of(void **state)
 
 /*
  * The auto-sizing ladder: powers of two, between one and two times the
- * optimal size; exact lists kept while no more than twice that size.
+ * optimal size; exact lists kept up to BF_AUTO_EXACT_MAX values (65,536),
+ * and beyond that only while no more than twice the optimal size (at rates
+ * far below 1 %).
  */
 static void
 test_auto_sizing(void **state)
@@ -234,12 +236,16 @@ test_auto_sizing(void **state)
 
 	assert_true(bf_auto_keeps_exact(0, 0.01));
 	assert_true(bf_auto_keeps_exact(8, 0.01));
-	assert_false(bf_auto_keeps_exact(9, 0.01));
-	assert_false(bf_auto_keeps_exact(1000, 0.01));
+	assert_true(bf_auto_keeps_exact(20000, 0.01));
+	assert_true(bf_auto_keeps_exact(BF_AUTO_EXACT_MAX, 0.01));
+	assert_int_equal(BF_AUTO_EXACT_MAX, 65536);
+	assert_false(bf_auto_keeps_exact(BF_AUTO_EXACT_MAX + 1, 0.01));
+	assert_false(bf_auto_keeps_exact(300000, 0.01));
+	assert_false(bf_auto_keeps_exact(BF_AUTO_EXACT_MAX + 1, 0.1));
 }
 
 /*
- * bf_auto_header puts the auto-sizing policy together: exact up to 8
+ * bf_auto_header puts the auto-sizing policy together: exact up to 65,536
  * values at 1 %, then the ladder's block count with the capacity it holds,
  * and a header bf_init or bf_init_exact accepts.
  */
@@ -252,13 +258,13 @@ test_auto_header(void **state)
 	uint8_t    *buf;
 
 	(void) state;
-	assert_ok(bf_auto_header(8, 0.01, TU_KIND, &hdr));
+	assert_ok(bf_auto_header(BF_AUTO_EXACT_MAX, 0.01, TU_KIND, &hdr));
 	assert_int_equal(hdr.layout, BF_LAYOUT_EXACT);
-	assert_int_equal(hdr.nitems, 8);
+	assert_int_equal(hdr.nitems, BF_AUTO_EXACT_MAX);
 	assert_int_equal(hdr.capacity, 0);
 	assert_int_equal(hdr.flags, BF_FLAG_AUTO);
 	assert_int_equal(hdr.kind, TU_KIND);
-	for (n = 9; n <= 100000; n *= 7)
+	for (n = BF_AUTO_EXACT_MAX + 1; n <= 10000000; n *= 7)
 	{
 		assert_ok(bf_auto_header(n, 0.01, TU_KIND, &hdr));
 		assert_ok(bf_auto_blocks(n, 0.01, &nblocks));
