@@ -85,5 +85,19 @@ SELECT (SELECT bytes FROM wal WHERE what = 'with') -
        2 * (SELECT (bloom_info(urls)).bytes FROM daily WHERE day = '2026-11-20')
   AS one_filter_of_wal;
 
-DROP TABLE visits, daily, wal;
+-- Rows that arrive one statement at a time: queue them, and fold the
+-- queue into the filters now and then, one write per day per fold
+CREATE TABLE visits_pending (day date, url text);
+INSERT INTO visits_pending VALUES ('2026-11-17', 'https://example.com/queued-1');
+INSERT INTO visits_pending VALUES ('2026-11-21', 'https://example.com/queued-2');
+WITH batch AS (DELETE FROM visits_pending RETURNING day, url)
+INSERT INTO daily AS d (day, urls)
+SELECT day, bloom_agg(url, 1000000, 0.01) FROM batch GROUP BY day
+ON CONFLICT (day) DO UPDATE SET urls = d.urls | EXCLUDED.urls;
+SELECT day, urls @> 'https://example.com/queued-1'::text AS has_1,
+       urls @> 'https://example.com/queued-2'::text AS has_2
+FROM daily WHERE day IN ('2026-11-17', '2026-11-21') ORDER BY day;
+SELECT count(*) AS still_queued FROM visits_pending;
+
+DROP TABLE visits, visits_pending, daily, wal;
 DROP FUNCTION daily_add_visits(), insert_wal(bool);
