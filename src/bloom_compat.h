@@ -19,6 +19,11 @@
 
 #include "fmgr.h"
 
+/* Since 16 postgres.h leaves out the varlena macros: they are in varatt.h */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
 /*
  * The module's magic block.  Since 18 it can carry the module's name and
  * version, which pg_get_loaded_modules() shows; BLOOM_VERSION comes from

@@ -204,10 +204,16 @@ SELECT (SELECT ${agg}::bytea FROM kinds) = (SELECT ${agg}::bytea FROM kinds_loca
 			"$what: grouped by another column, equals local per group");
 		grouped_is($agg, 'kinds', 'id',
 			"$what: grouped by the distribution column, equals local per group");
+		# Over no rows the final step on the coordinator runs under Citus's
+		# own aggregate, which does not pass the size on: a sized call gives
+		# the empty filter of bloom_agg(value), as doc/citus.md says
+		my $empty = $call->[1] ? sprintf('bloom_agg(%s)', $col) : $agg;
 		query_is(qq{$strict
 SELECT (SELECT ${agg}::bytea FROM kinds WHERE g < 0)
-     = (SELECT ${agg}::bytea FROM kinds_local WHERE g < 0)},
-			't', "$what: over no rows, equals local");
+     = (SELECT ${empty}::bytea FROM kinds_local WHERE g < 0)},
+			't', $call->[1]
+			? "$what: over no rows, the empty filter of bloom_agg(value)"
+			: "$what: over no rows, equals local");
 		query_is(qq{$strict
 SELECT (SELECT ${agg}::bytea FROM kinds WHERE $col IS NULL)
      = (SELECT ${agg}::bytea FROM kinds_local WHERE $col IS NULL)},
