@@ -99,6 +99,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	bf_view		view;
 	bool		valid = bf_validate(data, size) == BF_OK;
+	bf_status	status;
 	double		x;
 	int			i;
 
@@ -114,8 +115,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	REQUIRE(!(x < 0.0));
 	x = bf_current_fpr(&view);
 	REQUIRE(x >= 0.0 && x <= 1.0);
-	REQUIRE(bf_union_cardinality(&view, &view, &x) == BF_OK);
-	REQUIRE(bf_jaccard(&view, &view, &x) == BF_OK);
+	/*
+	 * A filter with itself: estimable, but for a payload with more bits set
+	 * than its header says (unvalidated input), whose union may then be
+	 * saturated although the header says the filter is not
+	 */
+	status = bf_union_cardinality(&view, &view, &x);
+	REQUIRE(status == BF_OK || (!valid && status == BF_E_SATURATED));
+	status = bf_jaccard(&view, &view, &x);
+	REQUIRE(status == BF_OK || (!valid && status == BF_E_SATURATED));
 
 	check_self_combine(&view, valid, true);
 	check_self_combine(&view, valid, false);
