@@ -10,6 +10,13 @@ AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_add_all(bloom, pg_catalog.anyarray) IS 'the filter with every non-NULL element of the array added, in one write';
 
+-- A filter of a renamed enum or composite type, taken as of its new name
+CREATE FUNCTION bloom_retag(filter bloom, type pg_catalog.regtype)
+RETURNS bloom
+AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_retag(bloom, pg_catalog.regtype) IS 'the filter of an enum or composite type, its values taken as of the type now named so (after the type was renamed)';
+
 --
 -- bloom_agg on each type that has its own hash (the kinds table, src/bloom_kinds.c), and on
 -- "char", which would otherwise be ambiguous between text (its implicit

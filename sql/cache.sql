@@ -45,6 +45,27 @@ FROM days AS a ORDER BY a.day;
 RESET enable_hashjoin;
 RESET enable_mergejoin;
 
+-- The union of two stored filters is built once, then probed per row: it
+-- keeps every value either filter keeps (and a few false positives more,
+-- at its own rate)
+SELECT count(*) AS union_probe
+FROM probes
+WHERE bloom_union((SELECT f FROM days WHERE day = 1),
+                  (SELECT f FROM days WHERE day = 2)) @> v;
+SELECT count(*) AS either_probe,
+       count(*) FILTER (WHERE NOT bloom_union((SELECT f FROM days WHERE day = 1),
+                                              (SELECT f FROM days WHERE day = 2)) @> v)
+         AS missing_from_union
+FROM probes
+WHERE (SELECT f FROM days WHERE day = 1) @> v
+   OR (SELECT f FROM days WHERE day = 2) @> v;
+-- and per pair of stored filters, row by row
+SELECT a.day, b.day AS other, count(*) AS members
+FROM days AS a JOIN days AS b ON b.day = a.day % 5 + 1,
+	(SELECT v FROM probes ORDER BY v LIMIT 400) AS p
+WHERE (a.f | b.f) @> p.v
+GROUP BY a.day, b.day ORDER BY a.day;
+
 -- A PL/pgSQL loop reuses one call site: a filter changed between probes
 -- is read again
 CREATE FUNCTION probe_after_update() RETURNS SETOF text
@@ -60,6 +81,8 @@ BEGIN
 		WHERE day = 1;
 		SELECT f INTO filter FROM days WHERE day = 1;
 		RETURN NEXT format('round %s after update: %s', i, filter @> ('new' || i));
+		RETURN NEXT format('round %s, union with day 2: %s', i,
+						   bloom_union(filter, (SELECT f FROM days WHERE day = 2)) @> ('new' || i));
 	END LOOP;
 END
 $$;

@@ -287,3 +287,96 @@ bloom_cached_filter_lookup(FunctionCallInfo fcinfo, int argno)
 	cache->last[argno] = entry;
 	return &entry->view;
 }
+
+/*
+ * The key of filter argument argno (BloomArgKey): its TOAST pointer if it
+ * is stored, or that it is a constant of the query.
+ */
+static BloomArgKey
+arg_key(FunctionCallInfo fcinfo, int argno)
+{
+	const struct varlena *raw = (const struct varlena *) PG_GETARG_POINTER(argno);
+	BloomArgKey key;
+	struct varatt_external pointer;
+	Node	   *expr = (Node *) fcinfo->flinfo->fn_expr;
+	List	   *args = NIL;
+
+	memset(&key, 0, sizeof(key));
+	if (VARATT_IS_EXTERNAL_ONDISK(raw))
+	{
+		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+		key.valid = true;
+		key.toastrelid = pointer.va_toastrelid;
+		key.valueid = pointer.va_valueid;
+		return key;
+	}
+	if (expr != NULL && IsA(expr, FuncExpr))
+		args = ((FuncExpr *) expr)->args;
+	else if (expr != NULL && IsA(expr, OpExpr))
+		args = ((OpExpr *) expr)->args;
+	if (argno < list_length(args) && IsA(list_nth(args, argno), Const))
+		key.valid = key.constant = true;
+	return key;
+}
+
+/* Whether two argument keys name the same filter */
+static bool
+same_key(const BloomArgKey *a, const BloomArgKey *b)
+{
+	return a->valid && b->valid && a->constant == b->constant &&
+		a->toastrelid == b->toastrelid && a->valueid == b->valueid;
+}
+
+/*
+ * The filter this call site derived on its last call (bloom_derived_keep),
+ * if its two filter arguments are the same stored or constant filters as
+ * then; else NULL.  So the union of two stored filters is built once per
+ * query, not once per row.  The value is the call site's, valid for the
+ * rest of the query: callers must not change it (none of ours does, and
+ * PostgreSQL lets a function return one of its inputs, which no caller may
+ * change either).
+ */
+struct varlena *
+bloom_derived_lookup(FunctionCallInfo fcinfo)
+{
+	BloomCallCache *cache = (BloomCallCache *) fcinfo->flinfo->fn_extra;
+	BloomArgKey key;
+	int			argno;
+
+	if (cache == NULL || cache->derived.result == NULL)
+		return NULL;
+	for (argno = 0; argno < BLOOM_CACHE_ARGS; argno++)
+	{
+		key = arg_key(fcinfo, argno);
+		if (!same_key(&key, &cache->derived.keys[argno]))
+			return NULL;
+	}
+	return cache->derived.result;
+}
+
+/*
+ * Keep result, derived from the two filter arguments, for the next calls
+ * with the same ones (bloom_derived_lookup), if both have a key; returns
+ * the value to return (the kept copy, or result itself).
+ */
+struct varlena *
+bloom_derived_keep(FunctionCallInfo fcinfo, struct varlena *result)
+{
+	BloomCallCache *cache = bloom_call_cache(fcinfo);
+	BloomArgKey keys[BLOOM_CACHE_ARGS];
+	int			argno;
+
+	for (argno = 0; argno < BLOOM_CACHE_ARGS; argno++)
+	{
+		keys[argno] = arg_key(fcinfo, argno);
+		if (!keys[argno].valid)
+			return result;
+	}
+	if (cache->derived.result != NULL)
+		pfree(cache->derived.result);
+	cache->derived.result = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt,
+											   VARSIZE(result));
+	memcpy(cache->derived.result, result, VARSIZE(result));
+	memcpy(cache->derived.keys, keys, sizeof(keys));
+	return cache->derived.result;
+}

@@ -41,6 +41,26 @@ typedef struct BloomCachedFilter
 } BloomCachedFilter;
 
 /*
+ * What identifies a filter argument across calls: its TOAST pointer when
+ * stored, or, for a constant of the query, that it is one (its value never
+ * changes).  Other arguments have none.
+ */
+typedef struct BloomArgKey
+{
+	bool		valid;
+	bool		constant;
+	Oid			toastrelid;
+	Oid			valueid;
+} BloomArgKey;
+
+/* A filter derived from the filter arguments on the last call */
+typedef struct BloomDerived
+{
+	BloomArgKey keys[BLOOM_CACHE_ARGS];
+	struct varlena *result;		/* in the call site's memory, or NULL */
+} BloomDerived;
+
+/*
  * What a call site keeps in fn_extra: the hasher for the value's type, and
  * the filters it has read, so that each stored filter is read once per
  * query rather than once per row.  Filters stay resident, in the order
@@ -60,6 +80,7 @@ typedef struct BloomCallCache
 	/* the filter each argument was served last (the inline path's guess) */
 	const BloomCachedFilter *last[BLOOM_CACHE_ARGS];
 	bf_view		current;		/* of a flat filter read in place */
+	BloomDerived derived;		/* union or intersection built last */
 	/* aggregates: the state last returned, and its datum */
 	Datum		state_datum;
 	struct BloomState *state;	/* bloom_state.h */
@@ -71,6 +92,9 @@ extern const BloomHasher *bloom_arg_hasher_lookup(FunctionCallInfo fcinfo,
 												  int argno);
 extern const BloomHasher *bloom_type_hasher(FunctionCallInfo fcinfo,
 											Oid typid);
+extern struct varlena *bloom_derived_lookup(FunctionCallInfo fcinfo);
+extern struct varlena *bloom_derived_keep(FunctionCallInfo fcinfo,
+										  struct varlena *result);
 extern const bf_view *bloom_cached_filter_lookup(FunctionCallInfo fcinfo,
 												 int argno);
 

@@ -22,6 +22,7 @@
  *-------------------------------------------------------------------------
  */
 #include "bloom_build.h"
+#include "bloom_cache.h"
 
 /*
  * The union, or the intersection, of the two filter arguments.  Where the
@@ -35,7 +36,7 @@ combine(FunctionCallInfo fcinfo, bool intersect)
 {
 	struct varlena *mine = bloom_datum_copy(PG_GETARG_DATUM(0));
 	bf_view		a = bloom_view(mine);
-	bf_view		b = bloom_arg_view(fcinfo, 1);
+	bf_view		b = *bloom_cached_filter(fcinfo, 1);
 	struct varlena *result;
 	size_t		len = VARSIZE(mine) - VARHDRSZ;
 	bool		in_place;
@@ -64,16 +65,21 @@ combine(FunctionCallInfo fcinfo, bool intersect)
 /*
  * The union or the intersection of the two filter arguments (combine),
  * with a NOTICE when it holds more values than its size holds, as the
- * aggregates give.
+ * aggregates give.  Built once per query for the same stored or constant
+ * filters (bloom_derived_lookup), then returned as it is on every row.
  */
 static struct varlena *
 union_or_intersect(FunctionCallInfo fcinfo, bool intersect)
 {
-	struct varlena *result = combine(fcinfo, intersect);
-	bf_view		view = bloom_view(result);
+	struct varlena *result = bloom_derived_lookup(fcinfo);
+	bf_view		view;
 
+	if (result != NULL)
+		return result;
+	result = combine(fcinfo, intersect);
+	view = bloom_view(result);
 	bloom_warn_over_capacity(&view, bf_cardinality(&view));
-	return result;
+	return bloom_derived_keep(fcinfo, result);
 }
 
 /* bloom_union(a, b), operator a | b */

@@ -22,6 +22,7 @@
  *-------------------------------------------------------------------------
  */
 #include "bloom_build.h"
+#include "bloom_cache.h"
 
 /*
  * bloom_cardinality(filter), operator # filter: the estimated number of
@@ -52,8 +53,8 @@ bloom_cardinality(PG_FUNCTION_ARGS)
 static bool
 pair_estimates(FunctionCallInfo fcinfo, bf_estimates *est)
 {
-	bf_view		a = bloom_arg_view(fcinfo, 0);
-	bf_view		b = bloom_arg_view(fcinfo, 1);
+	bf_view		a = *bloom_cached_filter(fcinfo, 0);
+	bf_view		b = *bloom_cached_filter(fcinfo, 1);
 	bf_view		u;
 	bf_status	status = bf_pair_estimates(&a, &b, est);
 

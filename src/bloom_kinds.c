@@ -181,8 +181,8 @@ names_kind(uint32 kind, const char *name, Oid typid, List *collations,
  * the nondeterministic collations, for collated kinds); NULL if nothing
  * has it (the type or collation was dropped or renamed).
  */
-static const char *
-other_kind_type(uint32 kind)
+const char *
+bloom_other_kind_owner(uint32 kind)
 {
 	List	   *collations = nondeterministic_collations();
 	Relation	rel;
@@ -222,7 +222,7 @@ bloom_kind_name(uint32 kind)
 		if (kind_rows[i].kind == kind)
 			return kind_rows[i].name;
 	}
-	if ((kind & BLOOM_KIND_OTHER_BIT) && (name = other_kind_type(kind)) != NULL)
+	if ((kind & BLOOM_KIND_OTHER_BIT) && (name = bloom_other_kind_owner(kind)) != NULL)
 		return name;
 	return psprintf("unknown (kind %08x)", kind);
 }

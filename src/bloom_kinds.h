@@ -91,6 +91,7 @@ extern const BloomKindRow *bloom_kind_row(Oid typid);
 extern uint32 bloom_other_kind(Oid typid, Oid collation);
 extern uint32 bloom_collated_kind(const char *kind_name, Oid collation);
 extern const char *bloom_kind_name(uint32 kind);
+extern const char *bloom_other_kind_owner(uint32 kind);
 
 /* Whether values hashed by method are strings, subject to collations */
 static inline bool

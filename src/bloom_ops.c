@@ -14,8 +14,10 @@
 #include "bloom_build.h"
 #include "bloom_cache.h"
 
+#include "catalog/pg_type.h"
 #include "common/hashfn.h"
 #include "utils/array.h"
+#include "utils/builtins.h"
 #include "utils/lsyscache.h"
 
 /* bloom_create(capacity, fpr): an empty filter sized for capacity values */
@@ -149,6 +151,52 @@ bloom_add_all(PG_FUNCTION_ARGS)
 		if (!nulls[i])
 			hashes[n++] = bloom_hash_for(hasher, kind, elements[i]);
 	PG_RETURN_POINTER(filter_with(PG_GETARG_DATUM(0), hashes, n, hasher->kind));
+}
+
+/*
+ * bloom_retag(filter, type): the filter, its values now taken as of type,
+ * an enum or composite type (or a domain over one).  Their values hash
+ * the same whatever the type is called (an enum by its labels, a row by
+ * its attributes), but a filter's kind is a hash of the type's name, so
+ * renaming the type, or restoring it under another name, leaves its
+ * filters holding a kind no type has.  Re-tagging is refused where it
+ * could mix up types: a filter of another kind of value, or of a type that
+ * still exists under its name.
+ */
+PG_FUNCTION_INFO_V1(bloom_retag);
+Datum
+bloom_retag(PG_FUNCTION_ARGS)
+{
+	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
+	Oid			typid = PG_GETARG_OID(1);
+	Oid			base = getBaseType(typid);
+	bf_view		view = bloom_view(result);
+	const char *owner;
+	uint32		kind;
+
+	if (get_typtype(base) != TYPTYPE_ENUM && get_typtype(base) != TYPTYPE_COMPOSITE)
+		ereport(ERROR,
+				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
+				 errmsg("bloom filters can be re-tagged only to an enum or composite type, not %s",
+						format_type_be(typid))));
+	kind = bloom_other_kind(base, InvalidOid);
+	if (view.hdr.kind == kind)
+		PG_RETURN_POINTER(result);
+	if (!(view.hdr.kind & BLOOM_KIND_OTHER_BIT))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("bloom filter holds %s values, which cannot be re-tagged",
+						bloom_kind_name(view.hdr.kind)),
+				 errdetail("Only a filter of an enum or composite type whose name has changed can be.")));
+	owner = bloom_other_kind_owner(view.hdr.kind);
+	if (owner != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("bloom filter holds values of type %s, which exists", owner),
+				 errhint("Re-tag a filter after the type of its values was renamed, to its new name.")));
+	view.hdr.kind = kind;
+	bf_write_header(VARDATA(result), &view.hdr);
+	PG_RETURN_POINTER(result);
 }
 
 /*

@@ -3,7 +3,7 @@
 --
 -- The type, every function and aggregate with its argument types, the
 -- operators, casts and operator classes; the properties every function
--- must have (PARALLEL SAFE, IMMUTABLE but for bloom_info and the
+-- must have (PARALLEL SAFE, IMMUTABLE but for bloom_info, bloom_retag and the
 -- selectivity estimator, STRICT but for the aggregates' transition and
 -- combine functions and bloom_agg_final),
 -- read from the extension's members so that an object added later is
@@ -18,7 +18,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(138);
+SELECT plan(140);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -53,6 +53,8 @@ SELECT has_function('bloom_add', ARRAY['bloom', 'anycompatible'],
                     'bloom_add(bloom, anycompatible) exists');
 SELECT has_function('bloom_add_all', ARRAY['bloom', 'anyarray'],
                     'bloom_add_all(bloom, anyarray) exists');
+SELECT has_function('bloom_retag', ARRAY['bloom', 'regtype'],
+                    'bloom_retag(bloom, regtype) exists');
 SELECT has_function('bloom_contains', ARRAY['bloom', 'anycompatible'],
                     'bloom_contains(bloom, anycompatible) exists');
 SELECT has_function('bloom_contained', ARRAY['anycompatible', 'bloom'],
@@ -153,6 +155,7 @@ SELECT set_eq(
     $$SELECT unnest(ARRAY['bloom_in(cstring)', 'bloom_out(bloom)', 'bloom_recv(internal)', 'bloom_send(bloom)',
           'bloom_from_bytea(bytea)', 'bloom_create(bigint,double precision)',
           'bloom_add(bloom,anycompatible)', 'bloom_add_all(bloom,anyarray)',
+          'bloom_retag(bloom,regtype)',
           'bloom_contains(bloom,anycompatible)',
           'bloom_contained(anycompatible,bloom)', 'bloom_fpr(bloom)', 'bloom_info(bloom)',
           'bloom_eq(bloom,bloom)', 'bloom_ne(bloom,bloom)', 'bloom_lt(bloom,bloom)',
@@ -188,8 +191,12 @@ SELECT is_empty(
        WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
          AND p.provolatile <> 'i'
          AND p.oid NOT IN ('bloom_info(bloom)'::regprocedure,
+                           'bloom_retag(bloom,regtype)'::regprocedure,
                            'bloom_membership_sel(internal,oid,internal,integer)'::regprocedure)$$,
-    'every function and aggregate of the extension but bloom_info and the selectivity estimator is IMMUTABLE');
+    'every function and aggregate of the extension but bloom_info, bloom_retag and the selectivity estimator is IMMUTABLE');
+SELECT is((SELECT provolatile FROM pg_proc WHERE oid = 'bloom_retag(bloom,regtype)'::regprocedure),
+          's'::"char",
+          'bloom_retag is STABLE: it reads the catalog');
 SELECT is((SELECT provolatile FROM pg_proc WHERE oid = 'bloom_info(bloom)'::regprocedure),
           's'::"char",
           'bloom_info is STABLE');
