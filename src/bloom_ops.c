@@ -14,6 +14,7 @@
 #include "bloom_build.h"
 #include "bloom_cache.h"
 
+#include "access/detoast.h"
 #include "catalog/pg_type.h"
 #include "common/hashfn.h"
 #include "utils/array.h"
@@ -230,23 +231,55 @@ bloom_contained(PG_FUNCTION_ARGS)
 	PG_RETURN_BOOL(contains(fcinfo, 1, 0));
 }
 
+/* -1, 0 or 1 as memcmp's result is negative, zero or positive */
+static int
+sign_of(int cmp)
+{
+	return cmp < 0 ? -1 : cmp > 0;
+}
+
 /*
  * Total order on bloom values for the btree operator class: the
  * serialized bytes compared as unsigned bytes, a prefix first.  Equal
- * filters have equal bytes, because the format is canonical.
+ * filters have equal bytes, because the format is canonical.  The headers
+ * are compared first, from a slice (of a stored filter, only its first
+ * TOAST chunk is read): filters whose headers differ, as nearly any two
+ * different filters' do (their counts of set bits), are ordered by them
+ * without reading either whole.
  */
 static int
 compare(FunctionCallInfo fcinfo)
 {
-	struct varlena *a = PG_GETARG_VARLENA_PP(0);
-	struct varlena *b = PG_GETARG_VARLENA_PP(1);
+	struct varlena *a = PG_DETOAST_DATUM_SLICE(PG_GETARG_DATUM(0), 0, BF_HEADER_SIZE);
+	struct varlena *b = PG_DETOAST_DATUM_SLICE(PG_GETARG_DATUM(1), 0, BF_HEADER_SIZE);
 	size_t		alen = VARSIZE_ANY_EXHDR(a);
 	size_t		blen = VARSIZE_ANY_EXHDR(b);
 	int			cmp = memcmp(VARDATA_ANY(a), VARDATA_ANY(b), Min(alen, blen));
 
 	if (cmp != 0)
-		return cmp < 0 ? -1 : 1;
+		return sign_of(cmp);
+	a = PG_GETARG_VARLENA_PP(0);
+	b = PG_GETARG_VARLENA_PP(1);
+	alen = VARSIZE_ANY_EXHDR(a);
+	blen = VARSIZE_ANY_EXHDR(b);
+	cmp = memcmp(VARDATA_ANY(a), VARDATA_ANY(b), Min(alen, blen));
+	if (cmp != 0)
+		return sign_of(cmp);
 	return alen < blen ? -1 : alen > blen;
+}
+
+/*
+ * Whether the two filter arguments are equal: filters of different sizes
+ * never are, which the TOAST pointers of stored ones tell without reading
+ * them; the rest as compare.
+ */
+static bool
+filters_equal(FunctionCallInfo fcinfo)
+{
+	if (toast_raw_datum_size(PG_GETARG_DATUM(0)) !=
+		toast_raw_datum_size(PG_GETARG_DATUM(1)))
+		return false;
+	return compare(fcinfo) == 0;
 }
 
 /* btree support: -1, 0 or 1 */
@@ -262,7 +295,7 @@ PG_FUNCTION_INFO_V1(bloom_eq);
 Datum
 bloom_eq(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(compare(fcinfo) == 0);
+	PG_RETURN_BOOL(filters_equal(fcinfo));
 }
 
 /* operator <> */
@@ -270,7 +303,7 @@ PG_FUNCTION_INFO_V1(bloom_ne);
 Datum
 bloom_ne(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(compare(fcinfo) != 0);
+	PG_RETURN_BOOL(!filters_equal(fcinfo));
 }
 
 /* operator #<#, for the btree operator class only */
