@@ -51,13 +51,13 @@ bloom_sort_hashes(uint64 *hashes, uint64 n)
 
 /*
  * The filter, sized from the data, that holds n distinct hashes given in
- * any order, with the header the core's policy gives (bf_auto_header): an
- * exact list (the hashes are then sorted in place, as the list stores them
- * ascending), or a block filter from the power-of-two ladder, which takes
- * them as they come.
+ * ascending order, with the header the core's policy gives
+ * (bf_auto_header): an exact list of them, or a block filter from the
+ * power-of-two ladder.
  */
 struct varlena *
-bloom_from_hashes(uint64 *hashes, uint64 n, uint32 kind, double fpr)
+bloom_from_sorted_hashes(const uint64 *hashes, uint64 n, uint32 kind,
+						 double fpr)
 {
 	struct varlena *result;
 	bf_header	hdr;
@@ -68,7 +68,6 @@ bloom_from_hashes(uint64 *hashes, uint64 n, uint32 kind, double fpr)
 		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
 	if (hdr.layout == BF_LAYOUT_EXACT)
 	{
-		bloom_sort_hashes(hashes, n);
 		len = bf_size_exact(n);
 		result = bloom_palloc(len);
 		status = bf_init_exact(VARDATA(result), len, &hdr, hashes, n);
@@ -84,6 +83,19 @@ bloom_from_hashes(uint64 *hashes, uint64 n, uint32 kind, double fpr)
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
 	return result;
+}
+
+/*
+ * The filter, sized from the data, that holds n distinct hashes given in
+ * any order (bloom_from_sorted_hashes): they are sorted in place first
+ * where they become an exact list, which stores them ascending.
+ */
+struct varlena *
+bloom_from_hashes(uint64 *hashes, uint64 n, uint32 kind, double fpr)
+{
+	if (bf_auto_keeps_exact(n, fpr))
+		bloom_sort_hashes(hashes, n);
+	return bloom_from_sorted_hashes(hashes, n, kind, fpr);
 }
 
 /*
@@ -106,8 +118,8 @@ bloom_resize_exact(struct varlena *filter)
 	hashes = palloc(view.hdr.nitems * sizeof(uint64));
 	for (i = 0; i < view.hdr.nitems; i++)
 		hashes[i] = bf_exact_hash(&view, i);
-	result = bloom_from_hashes(hashes, view.hdr.nitems, view.hdr.kind,
-							   view.hdr.fpr);
+	result = bloom_from_sorted_hashes(hashes, view.hdr.nitems, view.hdr.kind,
+									  view.hdr.fpr);
 	pfree(hashes);
 	return result;
 }

@@ -20,6 +20,9 @@
 
 extern bf_header bloom_sized_header(int64 capacity, double fpr, uint32 kind);
 extern void bloom_sort_hashes(uint64 *hashes, uint64 n);
+extern struct varlena *bloom_from_sorted_hashes(const uint64 *hashes,
+												uint64 n, uint32 kind,
+												double fpr);
 extern struct varlena *bloom_from_hashes(uint64 *hashes, uint64 n,
 										 uint32 kind, double fpr);
 extern struct varlena *bloom_resize_exact(struct varlena *filter);

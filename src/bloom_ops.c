@@ -57,7 +57,7 @@ exact_with(const bf_view *view, const uint64 *added, size_t n, uint32 kind)
 	for (i = 0, count = 0; i < held + n; i++)
 		if (count == 0 || hashes[i] != hashes[count - 1])
 			hashes[count++] = hashes[i];
-	result = bloom_from_hashes(hashes, count, kind, view->hdr.fpr);
+	result = bloom_from_sorted_hashes(hashes, count, kind, view->hdr.fpr);
 	pfree(hashes);
 	return result;
 }

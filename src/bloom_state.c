@@ -210,6 +210,38 @@ add_to_filter(BloomState *state, const uint64 *hashes, size_t n)
 		bloom_raise(status, BLOOM_SOURCE_STATE);
 }
 
+/* Drop the sorted hashes and their journal, when the set changes whole */
+static void
+forget_sorted(BloomState *state)
+{
+	if (state->sorted != NULL)
+		pfree(state->sorted);
+	if (state->journal != NULL)
+		pfree(state->journal);
+	state->sorted = state->journal = NULL;
+	state->nsorted = state->njournal = state->journal_room = 0;
+}
+
+/* Note n hashes applied to the exact set since the last finish */
+static void
+journal_hashes(BloomState *state, const uint64 *hashes, size_t n)
+{
+	if (state->sorted == NULL || n == 0)
+		return;
+	if (state->njournal + n > state->journal_room)
+	{
+		uint64		room = Max(2 * state->journal_room, state->njournal + n);
+
+		room = Max(room, BLOOM_PENDING);
+		state->journal = state->journal == NULL ?
+			MemoryContextAlloc(state->hdr.eoh_context, room * sizeof(uint64)) :
+			repalloc(state->journal, room * sizeof(uint64));
+		state->journal_room = room;
+	}
+	memcpy(state->journal + state->njournal, hashes, n * sizeof(uint64));
+	state->njournal += n;
+}
+
 /*
  * Move an exact state of bloom_agg(value) to the blocks phase: a filter of
  * BLOOM_AUTO_MAX_BLOCKS blocks holding the set's hashes.
@@ -220,6 +252,7 @@ promote(BloomState *state)
 	uint64	   *hashes = extract_set(state);
 	uint64		count = state->set.count;
 
+	forget_sorted(state);
 	state->params.layout = BF_LAYOUT_BLOCKS;
 	state->params.nitems = BLOOM_AUTO_MAX_BLOCKS;
 	state->params.capacity = bf_capacity_of(BLOOM_AUTO_MAX_BLOCKS,
@@ -278,7 +311,10 @@ bloom_state_flush(BloomState *state)
 	if (state->npending > 0)
 	{
 		if (state->params.layout == BF_LAYOUT_EXACT)
+		{
+			journal_hashes(state, state->pending, state->npending);
 			flush_exact(state);
+		}
 		else
 			add_to_filter(state, state->pending, state->npending);
 		state->npending = 0;
@@ -372,6 +408,7 @@ replace_filter(BloomState *state, const bf_view *other, bool intersect)
 static void
 become_exact(BloomState *state, const uint64 *hashes, uint64 n, double fpr)
 {
+	forget_sorted(state);
 	if (state->params.layout == BF_LAYOUT_EXACT)
 		pfree(state->set.slots);
 	else
@@ -553,6 +590,51 @@ sorted_set(const BloomState *state)
 }
 
 /*
+ * Bring an exact state's sorted hashes up to date for another finish: the
+ * first time, sort the set; later, sort the hashes applied since (the
+ * journal, usually a few: a window's frame grows a row at a time) and
+ * merge them in, each hash once.  Linear in the set, where sorting it
+ * all on every row of a window made a growing frame quadratic.
+ */
+static void
+update_sorted(BloomState *state)
+{
+	MemoryContext old = MemoryContextSwitchTo(state->hdr.eoh_context);
+	uint64	   *merged;
+	uint64		i = 0;
+	uint64		j = 0;
+	uint64		n = 0;
+
+	if (state->sorted == NULL)
+	{
+		state->sorted = sorted_set(state);
+		state->nsorted = state->set.count;
+		MemoryContextSwitchTo(old);
+		return;
+	}
+	bloom_sort_hashes(state->journal, state->njournal);
+	merged = palloc((state->nsorted + state->njournal + 1) * sizeof(uint64));
+	while (i < state->nsorted || j < state->njournal)
+	{
+		uint64		next;
+
+		if (j == state->njournal ||
+			(i < state->nsorted && state->sorted[i] <= state->journal[j]))
+			next = state->sorted[i++];
+		else
+			next = state->journal[j++];
+		if (n == 0 || merged[n - 1] != next)
+			merged[n++] = next;
+	}
+	pfree(state->sorted);
+	state->sorted = merged;
+	state->nsorted = n;
+	state->njournal = 0;
+	Assert(n == state->set.count);
+	MemoryContextSwitchTo(old);
+}
+
+/*
  * The filter a state amounts to, as the aggregates return it: an exact
  * state becomes the filter sized for its exact count; the filter that
  * bloom_agg(value) grows past its exact phase (auto-sized, of
@@ -576,11 +658,21 @@ bloom_state_finish(BloomState *state)
 	bloom_state_flush(state);
 	if (state->params.layout == BF_LAYOUT_EXACT)
 	{
-		uint64	   *hashes = extract_set(state);
+		if (state->finished)
+		{
+			update_sorted(state);
+			return bloom_from_sorted_hashes(state->sorted, state->nsorted,
+											state->params.kind,
+											state->params.fpr);
+		}
+		state->finished = true;
+		{
+			uint64	   *hashes = extract_set(state);
 
-		result = bloom_from_hashes(hashes, state->set.count,
-								   state->params.kind, state->params.fpr);
-		pfree(hashes);
+			result = bloom_from_hashes(hashes, state->set.count,
+									   state->params.kind, state->params.fpr);
+			pfree(hashes);
+		}
 		return result;
 	}
 

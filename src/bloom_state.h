@@ -33,6 +33,17 @@ struct BloomState
 	uint8	   *filter;			/* blocks phase: a serialized filter */
 	size_t		len;			/* its length */
 	char	   *space;			/* what was allocated for it */
+	/*
+	 * An exact state finished more than once (a window's growing frame):
+	 * its hashes in order as of the last finish, and those applied since,
+	 * so the next finish merges rather than sorts them all again.
+	 */
+	bool		finished;		/* finished at least once */
+	uint64	   *sorted;			/* or NULL */
+	uint64		nsorted;
+	uint64	   *journal;		/* hashes applied since, in any order */
+	uint64		njournal;
+	uint64		journal_room;
 	int			npending;		/* hashes not yet applied */
 	uint64		pending[BLOOM_PENDING];
 };
