@@ -478,6 +478,7 @@ result_shape(const bf_pair *pair, bool intersect, uint8_t *layout,
 			 uint64_t *nitems, size_t *len)
 {
 	*layout = BF_LAYOUT_EXACT;
+	*nitems = 0;
 	switch (pair->shape)
 	{
 		case BF_PAIR_EXACT:
