@@ -63,18 +63,18 @@ exact_with(const bf_view *view, const uint64 *added, size_t n, uint32 kind)
 }
 
 /*
- * The filter datum with n hashes added, as a new value, for bloom_add and
- * bloom_add_all.  The filter is read once, straight into the value
- * returned (bloom_datum_copy); one that holds no kind yet (bloom_create's)
- * takes the values'.  An exact filter grows as bloom_agg(value) sizes its
- * values (exact_with); an auto-sized block filter pushed past its
- * capacity raises a NOTICE (bloom_warn_over_capacity), once: its hashes
- * are gone, so it cannot grow as an exact filter does.
+ * A filter with n hashes added, as a new value, for bloom_add and
+ * bloom_add_all: result is the filter read once, straight into the value
+ * to return (bloom_datum_copy); one that holds no kind yet (bloom_create's)
+ * takes kind, the values'.  An exact filter grows as bloom_agg(value)
+ * sizes its values (exact_with); an auto-sized block filter pushed past
+ * its capacity raises a NOTICE (bloom_warn_over_capacity), once: its
+ * hashes are gone, so it cannot grow as an exact filter does.
  */
 static struct varlena *
-filter_with(Datum filter, const uint64 *hashes, size_t n, uint32 kind)
+filter_with(struct varlena *result, const uint64 *hashes, size_t n,
+			uint32 kind)
 {
-	struct varlena *result = bloom_datum_copy(filter);
 	bf_view		view = bloom_view(result);
 	size_t		len = VARSIZE(result) - VARHDRSZ;
 	bf_status	status;
@@ -103,11 +103,11 @@ filter_with(Datum filter, const uint64 *hashes, size_t n, uint32 kind)
 	return result;
 }
 
-/* The kind of a filter datum's values, read from its header alone */
+/* The kind of a filter's values, from its header */
 static uint32
-filter_kind(FunctionCallInfo fcinfo, int argno)
+kind_of(const struct varlena *filter)
 {
-	return bloom_arg_header(fcinfo, argno).kind;
+	return bloom_view(filter).hdr.kind;
 }
 
 /* bloom_add(filter, value): a new filter holding the value too */
@@ -115,11 +115,11 @@ PG_FUNCTION_INFO_V1(bloom_add);
 Datum
 bloom_add(PG_FUNCTION_ARGS)
 {
+	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
-	uint64		hash = bloom_hash_for(hasher, filter_kind(fcinfo, 0),
-									  PG_GETARG_DATUM(1));
+	uint64		hash = bloom_hash_for(hasher, kind_of(result), PG_GETARG_DATUM(1));
 
-	PG_RETURN_POINTER(filter_with(PG_GETARG_DATUM(0), &hash, 1, hasher->kind));
+	PG_RETURN_POINTER(filter_with(result, &hash, 1, hasher->kind));
 }
 
 /*
@@ -131,9 +131,10 @@ PG_FUNCTION_INFO_V1(bloom_add_all);
 Datum
 bloom_add_all(PG_FUNCTION_ARGS)
 {
+	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	ArrayType  *values = PG_GETARG_ARRAYTYPE_P(1);
 	const BloomHasher *hasher = bloom_type_hasher(fcinfo, ARR_ELEMTYPE(values));
-	uint32		kind = filter_kind(fcinfo, 0);
+	uint32		kind = kind_of(result);
 	int16		typlen;
 	bool		typbyval;
 	char		typalign;
@@ -151,7 +152,7 @@ bloom_add_all(PG_FUNCTION_ARGS)
 	for (i = 0; i < count; i++)
 		if (!nulls[i])
 			hashes[n++] = bloom_hash_for(hasher, kind, elements[i]);
-	PG_RETURN_POINTER(filter_with(PG_GETARG_DATUM(0), hashes, n, hasher->kind));
+	PG_RETURN_POINTER(filter_with(result, hashes, n, hasher->kind));
 }
 
 /*
