@@ -25,20 +25,7 @@ SELECT bloom_add_all(bloom_add(bloom_create(10, 0.01), 'x'::text), ARRAY[1]);
 
 -- The README's recipe: a statement-level trigger folds a statement's new
 -- rows into one filter per day
-CREATE TABLE visits (day date, url text);
-CREATE TABLE daily (day date PRIMARY KEY, urls bloom NOT NULL);
-CREATE FUNCTION daily_add_visits() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-	INSERT INTO daily AS d (day, urls)
-	SELECT day, bloom_agg(url, 1000000, 0.01) FROM new_visits GROUP BY day
-	ON CONFLICT (day) DO UPDATE SET urls = d.urls | EXCLUDED.urls;
-	RETURN NULL;
-END
-$$;
-CREATE TRIGGER visits_daily AFTER INSERT ON visits
-	REFERENCING NEW TABLE AS new_visits
-	FOR EACH STATEMENT EXECUTE FUNCTION daily_add_visits();
+\i doc/examples/daily_trigger.sql
 
 INSERT INTO visits
 SELECT DATE '2026-11-16' + g % 2, 'https://example.com/' || g

@@ -34,20 +34,7 @@ SELECT measure('UPDATE ... bloom_add_all, one statement', format($b$
 	WHERE id = 1 $b$, :'n'));
 
 -- the README's trigger
-CREATE TABLE visits (day date, url text);
-CREATE TABLE daily (day date PRIMARY KEY, urls bloom NOT NULL);
-CREATE FUNCTION daily_add_visits() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-	INSERT INTO daily AS d (day, urls)
-	SELECT day, bloom_agg(url, 1000000, 0.01) FROM new_visits GROUP BY day
-	ON CONFLICT (day) DO UPDATE SET urls = d.urls | EXCLUDED.urls;
-	RETURN NULL;
-END
-$$;
-CREATE TRIGGER visits_daily AFTER INSERT ON visits
-	REFERENCING NEW TABLE AS new_visits
-	FOR EACH STATEMENT EXECUTE FUNCTION daily_add_visits();
+\ir ../../doc/examples/daily_trigger.sql
 INSERT INTO visits VALUES ('2026-11-16', 'first');
 CHECKPOINT;
 SELECT measure('trigger, one INSERT ... SELECT', format($b$
