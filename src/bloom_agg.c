@@ -22,13 +22,10 @@
 #include "bloom_cache.h"
 #include "bloom_state.h"
 
-#include "access/htup_details.h"
-#include "catalog/pg_aggregate.h"
 #include "executor/executor.h"
 #include "nodes/execnodes.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
-#include "utils/syscache.h"
 
 /*
  * The aggregate context, or an error if a support function is called
@@ -247,15 +244,13 @@ bloom_intersect_agg_trans(PG_FUNCTION_ARGS)
 static bool
 is_sized_aggregate(const Aggref *aggref)
 {
-	HeapTuple	tuple = SearchSysCache1(AGGFNOID,
-										ObjectIdGetDatum(aggref->aggfnoid));
-	FmgrInfo	transfn;
+	Oid			transfn = bloom_aggref_transfn(aggref);
+	FmgrInfo	finfo;
 
-	if (!HeapTupleIsValid(tuple))
+	if (!OidIsValid(transfn))
 		return false;
-	fmgr_info(((Form_pg_aggregate) GETSTRUCT(tuple))->aggtransfn, &transfn);
-	ReleaseSysCache(tuple);
-	return transfn.fn_addr == bloom_agg_sized_trans;
+	fmgr_info(transfn, &finfo);
+	return finfo.fn_addr == bloom_agg_sized_trans;
 }
 
 /*

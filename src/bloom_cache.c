@@ -92,8 +92,6 @@ static Oid
 aggregate_value_type(FunctionCallInfo fcinfo, int argno)
 {
 	Aggref	   *aggref = AggGetAggref(fcinfo);
-	HeapTuple	tuple;
-	Oid			transfn;
 
 	if (aggref == NULL || argno < 1 || argno > list_length(aggref->args))
 		return InvalidOid;
@@ -103,15 +101,25 @@ aggregate_value_type(FunctionCallInfo fcinfo, int argno)
 	 * (Citus's worker_partial_agg, whose first argument is the aggregate's
 	 * oid): only this function's own aggregate describes its arguments.
 	 */
-	tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggref->aggfnoid));
+	if (bloom_aggref_transfn(aggref) != fcinfo->flinfo->fn_oid)
+		return InvalidOid;
+
+	return bloom_aggref_value_type(aggref, argno - 1);
+}
+
+/* The transition function of an aggregate call's aggregate, or InvalidOid */
+Oid
+bloom_aggref_transfn(const struct Aggref *aggref)
+{
+	HeapTuple	tuple = SearchSysCache1(AGGFNOID,
+										ObjectIdGetDatum(aggref->aggfnoid));
+	Oid			transfn;
+
 	if (!HeapTupleIsValid(tuple))
 		return InvalidOid;
 	transfn = ((Form_pg_aggregate) GETSTRUCT(tuple))->aggtransfn;
 	ReleaseSysCache(tuple);
-	if (transfn != fcinfo->flinfo->fn_oid)
-		return InvalidOid;
-
-	return bloom_aggref_value_type(aggref, argno - 1);
+	return transfn;
 }
 
 /*

@@ -125,19 +125,16 @@ bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 		return;
 	}
 	hasher->method = BLOOM_HASH_GENERIC;
-	if (base == RECORDOID)
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_FUNCTION),
-				 errmsg("could not identify an extended hash function for type %s",
-						format_type_be(typid)),
-				 errdetail("A row constructor without a cast is of the anonymous type record, which bloom filters cannot hash."),
-				 errhint("Cast the row to the composite type the filter was built from, as in ROW(1, 'x')::my_type.")));
 	entry = lookup_type_cache(base, TYPECACHE_HASH_EXTENDED_PROC);
-	if (!OidIsValid(entry->hash_extended_proc))
+	if (base == RECORDOID || !OidIsValid(entry->hash_extended_proc))
 		ereport(ERROR,
 				(errcode(ERRCODE_UNDEFINED_FUNCTION),
 				 errmsg("could not identify an extended hash function for type %s",
 						format_type_be(typid)),
+				 base == RECORDOID ?
+				 errdetail("A row constructor without a cast is of the anonymous type record, which bloom filters cannot hash.") : 0,
+				 base == RECORDOID ?
+				 errhint("Cast the row to the composite type the filter was built from, as in ROW(1, 'x')::my_type.") :
 				 errhint("A bloom filter holds values of types that have a hash operator class.")));
 	fmgr_info_cxt(entry->hash_extended_proc, &hasher->hash_fn, mcxt);
 }
