@@ -2,21 +2,7 @@
 SET client_min_messages = warning;
 CREATE EXTENSION IF NOT EXISTS bloomfilter;
 CREATE TABLE seen (id int PRIMARY KEY, urls bloom);
-CREATE TABLE figures (way text, values_added int, wal_bytes numeric, ms numeric);
-
--- Run the statement(s) in :'body' and record their WAL and time as :'way'
-CREATE FUNCTION measure(way text, body text) RETURNS void
-LANGUAGE plpgsql AS $$
-DECLARE
-	start pg_lsn := pg_current_wal_insert_lsn();
-	t0 timestamptz := clock_timestamp();
-BEGIN
-	EXECUTE body;
-	INSERT INTO figures VALUES (way, current_setting('bench.n')::int,
-		pg_current_wal_insert_lsn() - start,
-		round(extract(epoch FROM clock_timestamp() - t0)::numeric * 1000, 1));
-END
-$$;
+\ir wal.sql
 SELECT set_config('bench.n', :'n', false);
 
 INSERT INTO seen VALUES (1, bloom_create(1000000, 0.01));
