@@ -25,10 +25,7 @@ INSERT INTO filters SELECT 2, bloom_agg(url) FROM visits;
 INSERT INTO filters
 	SELECT 3, bloom_agg('https://example.com/' || substr(md5(i::text), 1, 20))
 	FROM generate_series(2500001, 7500000) AS i;
-CREATE TABLE many AS
-	SELECT g, bloom_agg(url, 77000, 0.01) AS f
-	FROM (SELECT row_number() OVER () % 1000 AS g, url FROM visits) AS v
-	GROUP BY g;
+\ir many.sql
 VACUUM ANALYZE visits;
 VACUUM ANALYZE probe;
 VACUUM ANALYZE filters;
