@@ -16,26 +16,34 @@
  *
  * The in-memory form has two phases:
  *
- *	- exact: the distinct hashes seen, in a hash set (bf_hashset) of at
- *	  most BLOOM_EXACT_MAX_SLOTS slots kept at most half full (524,288
- *	  hashes).  The distinct count is then exact, so the final filter is
- *	  sized exactly, and a small group costs memory in proportion to its
- *	  size.  It flattens to an exact filter.
- *	- blocks: a block filter.  bloom_agg(value) moves here when the set
- *	  outgrows the limit, into BLOOM_AUTO_MAX_BLOCKS blocks, generous enough
- *	  for 50,988,603 values at 1 %, and folds down to fit at the end.
- *	  bloom_agg(value, capacity, fpr) starts here, at the size it asked for.
+ *	- exact: the distinct hashes seen, as one ascending run (sorted) and
+ *	  the hashes added since (pending, unsorted, repeats and all).  When
+ *	  pending fills, it is sorted and merged into the run (bf_runs.c), each
+ *	  distinct hash kept once; pending may hold half the run, so each
+ *	  hash is sorted once and merged a few times, in place, and memory is
+ *	  touched in order, with no cache miss per row whatever the set's
+ *	  size.  A state costs 8 bytes a distinct hash, half as much again
+ *	  while its pending run fills, and starts from a few bytes, so that a
+ *	  small group costs little.  It flattens to an exact filter: what a parallel worker or a
+ *	  Citus shard ships is 8 bytes a distinct value.  The distinct count is
+ *	  exact, so the final filter is sized exactly, then written block by
+ *	  block in hash order.
+ *	- blocks: a block filter.  bloom_agg(value) moves here when the run
+ *	  holds more than BLOOM_EXACT_MAX hashes, the point past which the run
+ *	  would be larger than a filter of BLOOM_AUTO_MAX_BLOCKS blocks (64
+ *	  MiB, generous enough for 50,988,603 values at 1 %), which it then
+ *	  becomes, to fold down to fit at the end.  bloom_agg(value, capacity,
+ *	  fpr) starts here, at the size it asked for.  Hashes are applied a
+ *	  thousand at a time, with prefetching.
  *
- * Hashes go through a pending buffer and are applied a thousand at a time,
- * with prefetching, so that a large set or filter does not cost a cache
- * miss per row.  Every reader of the state (flattening, combining,
- * finishing) applies the pending hashes first; that changes the state's
- * representation, never its value.
+ * Every reader of the state (flattening, combining, finishing) applies the
+ * pending hashes first; that changes the state's representation, never its
+ * value.
  *
  * Whether a state moves to the blocks phase depends only on how many
- * distinct values it holds, so a parallel plan, whose combined states hold
- * the same set, ends in the same phase as the serial plan and gives the
- * same bytes.
+ * distinct values it holds (the test is made on the merged run), so a
+ * parallel plan, whose combined states hold the same set, ends in the same
+ * phase as the serial plan and gives the same bytes.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -50,11 +58,21 @@
 
 #include "utils/memutils.h"
 
-/* Slots of the largest hash set: 8 MiB */
-#define BLOOM_EXACT_MAX_SLOTS	(UINT64CONST(1) << 20)
+/* Distinct hashes past which bloom_agg(value) keeps a filter: 64 MiB */
+#define BLOOM_EXACT_MAX			(UINT64CONST(1) << 23)
 
 /* Blocks of bloom_agg(value) past the exact phase: 64 MiB */
 #define BLOOM_AUTO_MAX_BLOCKS	(UINT64CONST(1) << 21)
+
+/* Room of a new exact state's pending run, which doubles as it fills */
+#define BLOOM_RUN_FIRST			16
+
+/*
+ * Pending hashes an exact state sorts at once: at least 512 kB of them,
+ * at most 8 MB, half its run in between
+ */
+#define BLOOM_RUN_MIN			(UINT64CONST(1) << 16)
+#define BLOOM_RUN_MAX			(UINT64CONST(1) << 20)
 
 static Size state_flat_size(ExpandedObjectHeader *eohptr);
 static void state_flatten_into(ExpandedObjectHeader *eohptr, void *result,
@@ -68,24 +86,26 @@ static const ExpandedObjectMethods state_methods = {
 #ifdef USE_ASSERT_CHECKING
 /*
  * Check a state's invariants, in builds with assertions: its phase is one
- * of the two layouts; the exact phase has a hash set no more than half
- * full and no filter; the blocks phase has a filter whose length its block
- * count gives, a power of two for bloom_agg(value), and no hash set.
+ * of the two layouts; the exact phase has a run of strictly ascending
+ * hashes and no filter; the blocks phase has a filter whose length its
+ * block count gives, a power of two for bloom_agg(value), and no run.
  */
 static void
 assert_state_valid(const BloomState *state)
 {
-	Assert(state->npending >= 0 && state->npending < BLOOM_PENDING);
+	Assert(state->npending <= state->pending_room);
 	if (state->params.layout == BF_LAYOUT_EXACT)
 	{
+		uint64		i;
+
 		Assert(state->filter == NULL);
-		Assert(state->set.slots != NULL);
-		Assert(state->set.count <= state->set.nslots / 2);
+		for (i = 1; i < state->nsorted; i++)
+			Assert(state->sorted[i - 1] < state->sorted[i]);
 	}
 	else
 	{
 		Assert(state->params.layout == BF_LAYOUT_BLOCKS);
-		Assert(state->filter != NULL && state->set.slots == NULL);
+		Assert(state->filter != NULL && state->sorted == NULL);
 		Assert(state->len == bf_size_blocks(state->params.nitems));
 		Assert(!(state->params.flags & BF_FLAG_AUTO) ||
 			   (state->params.nitems & (state->params.nitems - 1)) == 0);
@@ -95,26 +115,22 @@ assert_state_valid(const BloomState *state)
 #define assert_state_valid(state)	((void) 0)
 #endif
 
-/* A new, empty state object in its own context under parent */
+/*
+ * A new, empty state object in its own context under parent, with room for
+ * pending_room pending hashes.  The context starts small: a group of a few
+ * values costs about a kilobyte.
+ */
 static BloomState *
-new_state(MemoryContext parent)
+new_state(MemoryContext parent, uint64 pending_room)
 {
 	MemoryContext cxt = AllocSetContextCreate(parent, "bloom aggregate state",
-											  ALLOCSET_DEFAULT_SIZES);
+											  ALLOCSET_SMALL_SIZES);
 	BloomState *state = MemoryContextAllocZero(cxt, sizeof(BloomState));
 
 	EOH_init_header(&state->hdr, &state_methods, cxt);
+	state->pending = MemoryContextAlloc(cxt, pending_room * sizeof(uint64));
+	state->pending_room = pending_room;
 	return state;
-}
-
-/* Give the state an empty hash set of nslots slots */
-static void
-alloc_set(BloomState *state, uint64 nslots)
-{
-	uint64	   *slots = MemoryContextAlloc(state->hdr.eoh_context,
-										   nslots * sizeof(uint64));
-
-	bf_hashset_init(&state->set, slots, nslots);
 }
 
 /* Give the state room for a block filter as params describe, unwritten */
@@ -138,15 +154,14 @@ alloc_filter(BloomState *state)
 		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
 }
 
-/* The state of bloom_agg(value): an empty exact set */
+/* The state of bloom_agg(value): an empty exact run */
 BloomState *
 bloom_state_create(MemoryContext parent, uint32 kind)
 {
-	BloomState *state = new_state(parent);
+	BloomState *state = new_state(parent, BLOOM_RUN_FIRST);
 
 	bf_header_init(&state->params, BF_LAYOUT_EXACT, 0, 0, BLOOM_DEFAULT_FPR,
 				   BF_FLAG_AUTO, kind);
-	alloc_set(state, BF_HASHSET_MIN_SLOTS);
 	return state;
 }
 
@@ -160,7 +175,7 @@ bloom_state_create_sized(MemoryContext parent, uint32 kind, int64 capacity,
 						 double fpr)
 {
 	bf_header	hdr = bloom_sized_header(capacity, fpr, kind);
-	BloomState *state = new_state(parent);
+	BloomState *state = new_state(parent, BLOOM_PENDING);
 
 	state->params = hdr;
 	alloc_filter(state);
@@ -179,27 +194,6 @@ bloom_state_of(Datum datum)
 	return eoh->eoh_methods == &state_methods ? (BloomState *) eoh : NULL;
 }
 
-/* Double the hash set's table */
-static void
-grow_set(BloomState *state)
-{
-	bf_hashset	old = state->set;
-
-	alloc_set(state, old.nslots * 2);
-	bf_hashset_rehash(&state->set, &old);
-	pfree(old.slots);
-}
-
-/* All hashes of the exact set, unordered, in a new palloc'd array */
-static uint64 *
-extract_set(const BloomState *state)
-{
-	uint64	   *hashes = palloc((state->set.count + 1) * sizeof(uint64));
-
-	bf_hashset_extract(&state->set, hashes);
-	return hashes;
-}
-
 /* Apply n hashes to the blocks phase's filter */
 static void
 add_to_filter(BloomState *state, const uint64 *hashes, size_t n)
@@ -210,98 +204,118 @@ add_to_filter(BloomState *state, const uint64 *hashes, size_t n)
 		bloom_raise(status, BLOOM_SOURCE_STATE);
 }
 
-/* Drop the sorted hashes and their journal, when the set changes whole */
+/*
+ * A new array of room hashes in the state's context, holding the first
+ * nkeep of old (which is freed, if not NULL).  Large arrays are advised to
+ * use huge pages before they are first written, which repalloc (copying
+ * into memory it has just allocated) would not let us do.
+ */
+static uint64 *
+regrow(BloomState *state, uint64 *old, uint64 nkeep, uint64 room)
+{
+	uint64	   *array = MemoryContextAllocHuge(state->hdr.eoh_context,
+											   room * sizeof(uint64));
+
+	bloom_advise_huge_pages(array, room * sizeof(uint64));
+	if (old != NULL)
+	{
+		memcpy(array, old, nkeep * sizeof(uint64));
+		pfree(old);
+	}
+	return array;
+}
+
+/* Give pending room for room hashes, keeping those it holds */
 static void
-forget_sorted(BloomState *state)
+resize_pending(BloomState *state, uint64 room)
+{
+	Assert(room >= state->npending);
+	state->pending = regrow(state, state->pending, state->npending, room);
+	state->pending_room = room;
+}
+
+/*
+ * Make the run the given one: n strictly ascending hashes in an array of
+ * the state's context with room for room (NULL: none).
+ */
+static void
+replace_run(BloomState *state, uint64 *run, uint64 n, uint64 room)
 {
 	if (state->sorted != NULL)
 		pfree(state->sorted);
-	if (state->journal != NULL)
-		pfree(state->journal);
-	state->sorted = state->journal = NULL;
-	state->nsorted = state->njournal = state->journal_room = 0;
+	state->sorted = run;
+	state->nsorted = n;
+	state->sorted_room = room;
 }
 
-/* Note n hashes applied to the exact set since the last finish */
+/*
+ * Give the exact phase's run room for at least room hashes, at least
+ * doubling it, so that a growing run is moved a few times only.
+ */
 static void
-journal_hashes(BloomState *state, const uint64 *hashes, size_t n)
+reserve_run(BloomState *state, uint64 room)
 {
-	if (state->sorted == NULL || n == 0)
+	if (room <= state->sorted_room)
 		return;
-	if (state->njournal + n > state->journal_room)
-	{
-		uint64		room = Max(2 * state->journal_room, state->njournal + n);
-
-		room = Max(room, BLOOM_PENDING);
-		state->journal = state->journal == NULL ?
-			MemoryContextAlloc(state->hdr.eoh_context, room * sizeof(uint64)) :
-			repalloc(state->journal, room * sizeof(uint64));
-		state->journal_room = room;
-	}
-	memcpy(state->journal + state->njournal, hashes, n * sizeof(uint64));
-	state->njournal += n;
+	room = Max(room, 2 * state->sorted_room);
+	state->sorted = regrow(state, state->sorted, state->nsorted, room);
+	state->sorted_room = room;
 }
 
 /*
  * Move an exact state of bloom_agg(value) to the blocks phase: a filter of
- * BLOOM_AUTO_MAX_BLOCKS blocks holding the set's hashes.
+ * BLOOM_AUTO_MAX_BLOCKS blocks holding the run's hashes, written in hash
+ * order.  Its pending hashes must have been merged.
  */
 static void
 promote(BloomState *state)
 {
-	uint64	   *hashes = extract_set(state);
-	uint64		count = state->set.count;
-
-	forget_sorted(state);
+	Assert(state->npending == 0);
 	state->params.layout = BF_LAYOUT_BLOCKS;
 	state->params.nitems = BLOOM_AUTO_MAX_BLOCKS;
 	state->params.capacity = bf_capacity_of(BLOOM_AUTO_MAX_BLOCKS,
 											state->params.fpr);
 	alloc_filter(state);
-	add_to_filter(state, hashes, count);
-	pfree(hashes);
-	pfree(state->set.slots);
-	memset(&state->set, 0, sizeof(state->set));
+	add_to_filter(state, state->sorted, state->nsorted);
+	replace_run(state, NULL, 0, 0);
+	resize_pending(state, BLOOM_PENDING);
 }
 
 /*
- * Apply the pending hashes to the exact set, growing it as needed, and
- * promote the state when a new distinct hash arrives at a full set of the
- * largest size.
+ * Merge into the exact phase's run, in place, n strictly ascending hashes:
+ * those of hashes, or, if that is NULL, those of the exact filter exact,
+ * read where they lie.  Then promote the state if the run holds more than
+ * BLOOM_EXACT_MAX.
+ */
+static void
+merge_run(BloomState *state, const uint64 *hashes, const bf_view *exact,
+		  uint64 n)
+{
+	if (n == 0)
+		return;
+	reserve_run(state, state->nsorted + n);
+	state->nsorted = hashes != NULL ?
+		bf_merge_hashes(state->sorted, state->nsorted, hashes, n) :
+		bf_merge_exact(state->sorted, state->nsorted, exact);
+	if (state->nsorted > BLOOM_EXACT_MAX)
+		promote(state);
+}
+
+/*
+ * Sort the exact phase's pending hashes and merge them into its run.  The
+ * room the run needs for them is the sort's scratch space.
  */
 static void
 flush_exact(BloomState *state)
 {
-	const uint64 *hashes = state->pending;
-	size_t		left = state->npending;
+	uint64		n;
 
-	while (left > 0)
-	{
-		uint64		room = bf_hashset_room(&state->set);
-		size_t		n;
-
-		if (room == 0)
-		{
-			if (state->set.nslots < BLOOM_EXACT_MAX_SLOTS)
-				grow_set(state);
-			else if (bf_hashset_contains(&state->set, *hashes))
-			{
-				hashes++;
-				left--;
-			}
-			else
-			{
-				promote(state);
-				add_to_filter(state, hashes, left);
-				return;
-			}
-			continue;
-		}
-		n = Min(room, left);
-		bf_hashset_add(&state->set, hashes, n);
-		hashes += n;
-		left -= n;
-	}
+	reserve_run(state, state->nsorted + state->npending);
+	bf_sort_hashes(state->pending, state->npending,
+				   state->sorted + state->nsorted);
+	n = bf_unique_hashes(state->pending, state->npending);
+	state->npending = 0;
+	merge_run(state, state->pending, NULL, n);
 }
 
 /* Apply the pending hashes; every use of a whole state starts here */
@@ -311,30 +325,64 @@ bloom_state_flush(BloomState *state)
 	if (state->npending > 0)
 	{
 		if (state->params.layout == BF_LAYOUT_EXACT)
-		{
-			journal_hashes(state, state->pending, state->npending);
 			flush_exact(state);
-		}
 		else
+		{
 			add_to_filter(state, state->pending, state->npending);
-		state->npending = 0;
+			state->npending = 0;
+		}
 	}
 	assert_state_valid(state);
 }
 
-/* Add many hashes to a state */
+/*
+ * Make room for another pending hash: a block filter's state applies its
+ * batch; an exact state doubles its pending run while that stays within a
+ * half the run (or BLOOM_RUN_MIN), else sorts and merges it.
+ */
+void
+bloom_state_make_room(BloomState *state)
+{
+	uint64		limit = Min(Max(BLOOM_RUN_MIN, state->nsorted / 2), BLOOM_RUN_MAX);
+
+	if (state->params.layout == BF_LAYOUT_EXACT &&
+		state->pending_room < limit)
+		resize_pending(state, Min(2 * state->pending_room, limit));
+	else
+		bloom_state_flush(state);
+}
+
+/*
+ * Add n strictly ascending hashes to a state: those of hashes (another
+ * state's run), or, if that is NULL, those of the exact filter exact.  A
+ * run as long as a quarter of the state's own is merged straight in, as a
+ * parallel leader combines its workers' states, with no sort; shorter ones
+ * join the pending run, so that folding many small filters into a large
+ * state does not merge the large run each time.
+ */
 static void
-add_many(BloomState *state, const uint64 *hashes, uint64 n)
+add_sorted(BloomState *state, const uint64 *hashes, const bf_view *exact,
+		   uint64 n)
 {
 	uint64		i;
 
+	if (state->params.layout == BF_LAYOUT_EXACT && n >= state->nsorted / 4)
+	{
+		bloom_state_flush(state);
+		if (state->params.layout == BF_LAYOUT_EXACT)
+		{
+			merge_run(state, hashes, exact, n);
+			return;
+		}
+	}
 	for (i = 0; i < n; i++)
-		bloom_state_add(state, hashes[i]);
+		bloom_state_add(state, hashes != NULL ? hashes[i] :
+						bf_exact_hash(exact, i));
 }
 
 /*
  * A view of a state for messages about incompatible operands: the header
- * only, with the exact phase's count as its item count.
+ * only, with the exact phase's merged count as its item count.
  */
 static bf_view
 state_view(const BloomState *state)
@@ -344,7 +392,7 @@ state_view(const BloomState *state)
 	memset(&view, 0, sizeof(view));
 	view.hdr = state->params;
 	if (state->params.layout == BF_LAYOUT_EXACT)
-		view.hdr.nitems = state->set.count;
+		view.hdr.nitems = state->nsorted;
 	return view;
 }
 
@@ -404,24 +452,28 @@ replace_filter(BloomState *state, const bf_view *other, bool intersect)
 	state->len = len;
 }
 
-/* Make the state an exact set holding n hashes (any previous phase gone) */
+/*
+ * Make the state an exact run of n strictly ascending hashes, in a new
+ * array of its context (any previous phase gone).
+ */
 static void
 become_exact(BloomState *state, const uint64 *hashes, uint64 n, double fpr)
 {
-	forget_sorted(state);
-	if (state->params.layout == BF_LAYOUT_EXACT)
-		pfree(state->set.slots);
-	else
+	uint64	   *run = MemoryContextAlloc(state->hdr.eoh_context,
+										 (n + 1) * sizeof(uint64));
+
+	Assert(state->npending == 0);
+	memcpy(run, hashes, n * sizeof(uint64));
+	if (state->params.layout == BF_LAYOUT_BLOCKS)
 	{
 		pfree(state->space);
 		state->filter = NULL;
 		state->space = NULL;
 		state->len = 0;
 	}
+	replace_run(state, run, n, n + 1);
 	bf_header_init(&state->params, BF_LAYOUT_EXACT, 0, 0, fpr, BF_FLAG_AUTO,
 				   state->params.kind);
-	alloc_set(state, bf_hashset_slots_for(n));
-	bf_hashset_add(&state->set, hashes, n);
 }
 
 /* Union a serialized filter into a state */
@@ -431,7 +483,6 @@ union_view(BloomState *state, const bf_view *other)
 	bf_view		mine = state_view(state);
 	bf_status	status = bf_check_compatible(&mine, other);
 	bool		in_place;
-	uint64		i;
 
 	if (status != BF_OK)
 		bloom_raise_incompatible(status, &mine, other);
@@ -440,8 +491,7 @@ union_view(BloomState *state, const bf_view *other)
 
 	if (other->hdr.layout == BF_LAYOUT_EXACT)
 	{
-		for (i = 0; i < other->hdr.nitems; i++)
-			bloom_state_add(state, bf_exact_hash(other, i));
+		add_sorted(state, NULL, other, other->hdr.nitems);
 		return;
 	}
 
@@ -449,11 +499,11 @@ union_view(BloomState *state, const bf_view *other)
 	if (state->params.layout == BF_LAYOUT_EXACT)
 	{
 		/* become a copy of the other filter, then add our own hashes */
-		uint64	   *hashes = extract_set(state);
-		uint64		count = state->set.count;
+		uint64	   *run = state->sorted;
+		uint64		count = state->nsorted;
 
-		pfree(state->set.slots);
-		memset(&state->set, 0, sizeof(state->set));
+		state->sorted = NULL;
+		state->nsorted = state->sorted_room = 0;
 		state->params = other->hdr;
 		alloc_filter_space(state);
 		memcpy(state->filter, other->payload - BF_HEADER_SIZE, state->len);
@@ -462,8 +512,10 @@ union_view(BloomState *state, const bf_view *other)
 			state->params.kind = mine.hdr.kind;
 			bf_write_header(state->filter, &state->params);
 		}
-		add_to_filter(state, hashes, count);
-		pfree(hashes);
+		add_to_filter(state, run, count);
+		if (run != NULL)
+			pfree(run);
+		resize_pending(state, BLOOM_PENDING);
 		return;
 	}
 	status = bf_union_into(state->filter, state->len, other, &in_place);
@@ -499,14 +551,11 @@ bloom_state_union(BloomState *state, Datum other)
 	}
 	else
 	{
-		uint64	   *hashes = extract_set(theirs);
-
 		/* check compatibility as for an empty exact filter, then add */
 		view = state_view(theirs);
 		view.hdr.nitems = 0;
 		union_view(state, &view);
-		add_many(state, hashes, theirs->set.count);
-		pfree(hashes);
+		add_sorted(state, theirs->sorted, NULL, theirs->nsorted);
 	}
 }
 
@@ -514,7 +563,7 @@ bloom_state_union(BloomState *state, Datum other)
  * Intersect a state with another state or bloom value: the transition and
  * combine step of bloom_intersect_agg.  An exact state keeps the hashes the
  * other filter contains; a block state becomes the AND of the two filters,
- * or, with an exact filter, the exact set of its hashes the blocks contain.
+ * or, with an exact filter, the exact run of its hashes the blocks contain.
  */
 void
 bloom_state_intersect(BloomState *state, Datum other)
@@ -537,12 +586,11 @@ bloom_state_intersect(BloomState *state, Datum other)
 
 	if (state->params.layout == BF_LAYOUT_EXACT)
 	{
-		hashes = extract_set(state);
-		for (i = 0; i < state->set.count; i++)
-			if (bf_contains(&view, hashes[i]))
-				hashes[kept++] = hashes[i];
-		become_exact(state, hashes, kept, state->params.fpr);
-		pfree(hashes);
+		/* the run stays ascending as it loses hashes */
+		for (i = 0; i < state->nsorted; i++)
+			if (bf_contains(&view, state->sorted[i]))
+				state->sorted[kept++] = state->sorted[i];
+		state->nsorted = kept;
 		return;
 	}
 	if (view.hdr.layout == BF_LAYOUT_EXACT)
@@ -579,71 +627,17 @@ bloom_state_from_datum(Datum datum, MemoryContext parent)
 	return state;
 }
 
-/* The exact set's hashes in ascending order, in a new palloc'd array */
-static uint64 *
-sorted_set(const BloomState *state)
-{
-	uint64	   *hashes = extract_set(state);
-
-	bloom_sort_hashes(hashes, state->set.count);
-	return hashes;
-}
-
-/*
- * Bring an exact state's sorted hashes up to date for another finish: the
- * first time, sort the set; later, sort the hashes applied since (the
- * journal, usually a few: a window's frame grows a row at a time) and
- * merge them in, each hash once.  Linear in the set, where sorting it
- * all on every row of a window made a growing frame quadratic.
- */
-static void
-update_sorted(BloomState *state)
-{
-	MemoryContext old = MemoryContextSwitchTo(state->hdr.eoh_context);
-	uint64	   *merged;
-	uint64		i = 0;
-	uint64		j = 0;
-	uint64		n = 0;
-
-	if (state->sorted == NULL)
-	{
-		state->sorted = sorted_set(state);
-		state->nsorted = state->set.count;
-		MemoryContextSwitchTo(old);
-		return;
-	}
-	bloom_sort_hashes(state->journal, state->njournal);
-	merged = palloc((state->nsorted + state->njournal + 1) * sizeof(uint64));
-	while (i < state->nsorted || j < state->njournal)
-	{
-		uint64		next;
-
-		if (j == state->njournal ||
-			(i < state->nsorted && state->sorted[i] <= state->journal[j]))
-			next = state->sorted[i++];
-		else
-			next = state->journal[j++];
-		if (n == 0 || merged[n - 1] != next)
-			merged[n++] = next;
-	}
-	pfree(state->sorted);
-	state->sorted = merged;
-	state->nsorted = n;
-	state->njournal = 0;
-	Assert(n == state->set.count);
-	MemoryContextSwitchTo(old);
-}
-
 /*
  * The filter a state amounts to, as the aggregates return it: an exact
- * state becomes the filter sized for its exact count; the filter that
- * bloom_agg(value) grows past its exact phase (auto-sized, of
- * BLOOM_AUTO_MAX_BLOCKS blocks: the size identifies it even after a
+ * state becomes the filter sized for its exact count, built from its run;
+ * the filter that bloom_agg(value) grows past its exact phase (auto-sized,
+ * of BLOOM_AUTO_MAX_BLOCKS blocks: the size identifies it even after a
  * parallel worker flattened it) is folded down to the ladder size for its
  * estimated count; any other block filter is returned as it is, so that
  * the aggregates of filters give what their operators give.  An auto-sized
  * filter holding more than its size holds at its target raises a NOTICE.
- * The state keeps its value.
+ * The state keeps its value, and a window's growing frame finishes it
+ * again at the cost of merging the rows added since.
  */
 struct varlena *
 bloom_state_finish(BloomState *state)
@@ -657,24 +651,8 @@ bloom_state_finish(BloomState *state)
 
 	bloom_state_flush(state);
 	if (state->params.layout == BF_LAYOUT_EXACT)
-	{
-		if (state->finished)
-		{
-			update_sorted(state);
-			return bloom_from_sorted_hashes(state->sorted, state->nsorted,
-											state->params.kind,
-											state->params.fpr);
-		}
-		state->finished = true;
-		{
-			uint64	   *hashes = extract_set(state);
-
-			result = bloom_from_hashes(hashes, state->set.count,
-									   state->params.kind, state->params.fpr);
-			pfree(hashes);
-		}
-		return result;
-	}
+		return bloom_from_sorted_hashes(state->sorted, state->nsorted,
+										state->params.kind, state->params.fpr);
 
 	view = open_filter(state);
 	estimate = bf_cardinality(&view);
@@ -718,7 +696,7 @@ state_flat_size(ExpandedObjectHeader *eohptr)
 
 	bloom_state_flush(state);
 	if (state->params.layout == BF_LAYOUT_EXACT)
-		size = VARHDRSZ + bf_size_exact(state->set.count);
+		size = VARHDRSZ + bf_size_exact(state->nsorted);
 	else
 		size = VARHDRSZ + state->len;
 	MemoryContextSwitchTo(old);
@@ -726,8 +704,9 @@ state_flat_size(ExpandedObjectHeader *eohptr)
 }
 
 /*
- * Expanded-object method: write the state as a plain bloom value, an exact
- * filter or the phase's block filter (in the state's context: see above).
+ * Expanded-object method: write the state as a plain bloom value, the
+ * exact filter of its run or the phase's block filter.  PostgreSQL asked
+ * its size first (state_flat_size), which applied its pending hashes.
  */
 static void
 state_flatten_into(ExpandedObjectHeader *eohptr, void *result,
@@ -740,15 +719,8 @@ state_flatten_into(ExpandedObjectHeader *eohptr, void *result,
 	Assert(allocated_size == state_flat_size(eohptr));
 	SET_VARSIZE(flat, allocated_size);
 	if (state->params.layout == BF_LAYOUT_EXACT)
-	{
-		MemoryContext old = MemoryContextSwitchTo(state->hdr.eoh_context);
-		uint64	   *hashes = sorted_set(state);
-
 		status = bf_init_exact(VARDATA(flat), allocated_size - VARHDRSZ,
-							   &state->params, hashes, state->set.count);
-		pfree(hashes);
-		MemoryContextSwitchTo(old);
-	}
+							   &state->params, state->sorted, state->nsorted);
 	else
 		memcpy(VARDATA(flat), state->filter, state->len);
 	if (status != BF_OK)

@@ -19,7 +19,7 @@
 
 #include "utils/expandeddatum.h"
 
-/* Hashes buffered before they are applied */
+/* Hashes a block filter's state buffers before it applies them */
 #define BLOOM_PENDING			1024
 
 typedef struct BloomState BloomState;
@@ -29,23 +29,18 @@ struct BloomState
 	ExpandedObjectHeader hdr;
 	bf_header	params;			/* layout (the phase), flags, capacity,
 								 * rate, kind; for blocks, the count */
-	bf_hashset	set;			/* exact phase: the distinct hashes */
+	uint64	   *sorted;			/* exact phase: the distinct hashes applied,
+								 * ascending */
+	uint64		nsorted;
+	uint64		sorted_room;	/* what sorted has room for */
 	uint8	   *filter;			/* blocks phase: a serialized filter */
 	size_t		len;			/* its length */
 	char	   *space;			/* what was allocated for it */
-	/*
-	 * An exact state finished more than once (a window's growing frame):
-	 * its hashes in order as of the last finish, and those applied since,
-	 * so the next finish merges rather than sorts them all again.
-	 */
-	bool		finished;		/* finished at least once */
-	uint64	   *sorted;			/* or NULL */
-	uint64		nsorted;
-	uint64	   *journal;		/* hashes applied since, in any order */
-	uint64		njournal;
-	uint64		journal_room;
-	int			npending;		/* hashes not yet applied */
-	uint64		pending[BLOOM_PENDING];
+	uint64	   *pending;		/* hashes not yet applied, in any order: the
+								 * exact phase's unsorted run, or a batch
+								 * for the filter */
+	uint64		npending;
+	uint64		pending_room;	/* what pending has room for */
 };
 
 extern BloomState *bloom_state_create(MemoryContext parent, uint32 kind);
@@ -65,13 +60,15 @@ bloom_state_datum(BloomState *state)
 	return EOHPGetRWDatum(&state->hdr);
 }
 
-/* Add a value's hash to a state: buffered, applied a thousand at a time */
+extern void bloom_state_make_room(BloomState *state);
+
+/* Add a value's hash to a state: appended to its pending hashes */
 static inline void
 bloom_state_add(BloomState *state, uint64 hash)
 {
+	if (unlikely(state->npending == state->pending_room))
+		bloom_state_make_room(state);
 	state->pending[state->npending++] = hash;
-	if (unlikely(state->npending == BLOOM_PENDING))
-		bloom_state_flush(state);
 }
 
 /* Whether a state is a block filter of exactly this capacity and rate */

@@ -132,20 +132,6 @@ typedef struct bf_view
 	const uint8_t *payload;		/* BF_HEADER_SIZE bytes into the buffer */
 } bf_view;
 
-/*
- * A set of 64-bit hashes by open addressing over caller memory
- * (bf_hashset.c).  Slots hold 0 when empty; the hash 0 is a flag.
- */
-typedef struct bf_hashset
-{
-	uint64_t   *slots;			/* nslots entries */
-	uint64_t	nslots;			/* a power of two */
-	uint64_t	count;			/* distinct hashes held */
-	bool		has_zero;		/* whether the hash 0 is held */
-} bf_hashset;
-
-#define BF_HASHSET_MIN_SLOTS	16
-
 /* bf_status.c */
 extern const char *bf_status_message(bf_status status);
 extern const char *bf_hash_name(uint8_t hash_id);
@@ -182,15 +168,12 @@ extern bf_status bf_add_hashes(void *buf, size_t len, const uint64_t *hashes,
 extern bool bf_contains(const bf_view *view, uint64_t hash);
 extern uint64_t bf_exact_hash(const bf_view *view, uint64_t i);
 
-/* bf_hashset.c */
-extern uint64_t bf_hashset_slots_for(uint64_t count);
-extern void bf_hashset_init(bf_hashset *set, uint64_t *slots, uint64_t nslots);
-extern uint64_t bf_hashset_room(const bf_hashset *set);
-extern bool bf_hashset_contains(const bf_hashset *set, uint64_t hash);
-extern void bf_hashset_add(bf_hashset *set, const uint64_t *hashes, size_t n);
-extern void bf_hashset_rehash(bf_hashset *dst, const bf_hashset *src);
-extern void bf_hashset_extract(const bf_hashset *set, uint64_t *out);
+/* bf_runs.c */
 extern void bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch);
+extern size_t bf_unique_hashes(uint64_t *hashes, size_t n);
+extern size_t bf_merge_hashes(uint64_t *run, size_t nrun,
+							  const uint64_t *hashes, size_t n);
+extern size_t bf_merge_exact(uint64_t *run, size_t nrun, const bf_view *view);
 
 /* bf_combine.c */
 extern bf_status bf_check_compatible(const bf_view *a, const bf_view *b);

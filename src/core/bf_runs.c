@@ -1,0 +1,294 @@
+/*-------------------------------------------------------------------------
+ *
+ * bf_runs.c
+ *	  Sorted runs of 64-bit value hashes in caller memory: a radix sort,
+ *	  and the merge that keeps each distinct hash once.  The parts from
+ *	  which an aggregate keeps its set of distinct hashes exactly.
+ *
+ * A set kept as one ascending run, with new hashes appended unsorted and
+ * sorted and merged in from time to time, costs 8 bytes a distinct hash
+ * and touches memory in order: no cache miss per value, whatever the set's
+ * size, where a hash table misses the cache on every probe once it
+ * outgrows it.
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/core/bf_runs.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include "bf_internal.h"
+
+/* Below this many hashes, sorting is by insertion */
+#define BF_SMALL_SORT		48
+
+/* Hashes in a 64-byte cache line */
+#define BF_LINE_HASHES		8
+
+/* From this many hashes on, distributing them goes through line buffers */
+#define BF_LINE_BUFFERED	65536
+
+/* Sort n hashes ascending by insertion: for short runs */
+static void
+insertion_sort(uint64_t *hashes, size_t n)
+{
+	size_t		i;
+
+	for (i = 1; i < n; i++)
+	{
+		uint64_t	v = hashes[i];
+		size_t		j = i;
+
+		for (; j > 0 && hashes[j - 1] > v; j--)
+			hashes[j] = hashes[j - 1];
+		hashes[j] = v;
+	}
+}
+
+/*
+ * Copy n hashes from "from" into "to" by their byte at shift, the bucket of
+ * byte d starting at next[d].  With many hashes, each bucket fills a cache
+ * line's worth in a small buffer before they are written out together:
+ * writing each hash straight to one of 256 places far apart in a large
+ * array costs a cache (and, in a virtual machine, a translation) miss per
+ * hash.
+ */
+static void
+distribute(const uint64_t *from, size_t n, int shift, uint64_t *to,
+		   size_t *next)
+{
+	uint64_t	line[256][BF_LINE_HASHES];
+	uint8_t		fill[256];
+	size_t		i;
+	int			d;
+
+	if (n < BF_LINE_BUFFERED)
+	{
+		for (i = 0; i < n; i++)
+			to[next[(from[i] >> shift) & 0xff]++] = from[i];
+		return;
+	}
+	memset(fill, 0, sizeof(fill));
+	for (i = 0; i < n; i++)
+	{
+		uint64_t	h = from[i];
+
+		d = (int) ((h >> shift) & 0xff);
+		line[d][fill[d]++] = h;
+		if (fill[d] == BF_LINE_HASHES)
+		{
+			memcpy(to + next[d], line[d], sizeof(line[d]));
+			next[d] += BF_LINE_HASHES;
+			fill[d] = 0;
+		}
+	}
+	for (d = 0; d < 256; d++)
+	{
+		memcpy(to + next[d], line[d], fill[d] * sizeof(uint64_t));
+		next[d] += fill[d];
+	}
+}
+
+/*
+ * Least-significant-digit radix sort of n hashes on their low nbytes bytes
+ * (the others being equal), a byte per pass, from one array into the other
+ * and back.  One read counts all the bytes; passes whose byte is the same
+ * in every hash are skipped.  Returns the array that holds the result:
+ * from or to, depending on how many passes ran.
+ */
+static uint64_t *
+lsd_sort(uint64_t *from, uint64_t *to, size_t n, int nbytes)
+{
+	size_t		count[8][256];
+	size_t		i;
+	int			pass;
+
+	memset(count, 0, nbytes * sizeof(count[0]));
+	for (i = 0; i < n; i++)
+	{
+		uint64_t	h = from[i];
+
+		for (pass = 0; pass < nbytes; pass++)
+			count[pass][(h >> (8 * pass)) & 0xff]++;
+	}
+	for (pass = 0; pass < nbytes; pass++)
+	{
+		size_t	   *next = count[pass];
+		size_t		offset = 0;
+		uint64_t   *swap;
+		int			d;
+
+		if (next[(from[0] >> (8 * pass)) & 0xff] == n)
+			continue;
+		for (d = 0; d < 256; d++)
+		{
+			size_t		c = next[d];
+
+			next[d] = offset;
+			offset += c;
+		}
+		distribute(from, n, 8 * pass, to, next);
+		swap = from;
+		from = to;
+		to = swap;
+	}
+	return from;
+}
+
+/*
+ * Sort n hashes ascending, in place, through caller scratch space of n
+ * hashes.
+ *
+ * A radix sort: one pass distributes the hashes by their high byte into
+ * scratch; then each of the 256 buckets, small enough to stay in the
+ * processor's cache, is sorted on its other seven bytes, least-significant
+ * first, back into place.  Sorting all eight bytes least-significant first
+ * would stream the whole array through memory eight times.  Small inputs
+ * and buckets use insertion sort.
+ */
+void
+bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch)
+{
+	size_t		start[257];
+	size_t		next[256];
+	size_t		i;
+	int			d;
+
+	if (n < BF_SMALL_SORT)
+	{
+		insertion_sort(hashes, n);
+		return;
+	}
+	memset(start, 0, sizeof(start));
+	for (i = 0; i < n; i++)
+		start[(hashes[i] >> 56) + 1]++;
+	for (d = 0; d < 256; d++)
+	{
+		start[d + 1] += start[d];
+		next[d] = start[d];
+	}
+	distribute(hashes, n, 56, scratch, next);
+	for (d = 0; d < 256; d++)
+	{
+		uint64_t   *bucket = scratch + start[d];
+		uint64_t   *into = hashes + start[d];
+		size_t		m = start[d + 1] - start[d];
+		uint64_t   *sorted;
+
+		if (m < BF_SMALL_SORT)
+		{
+			memcpy(into, bucket, m * sizeof(uint64_t));
+			insertion_sort(into, m);
+			continue;
+		}
+		sorted = lsd_sort(bucket, into, m, 7);
+		if (sorted != into)
+			memcpy(into, sorted, m * sizeof(uint64_t));
+	}
+#if BF_ASSERTS_ENABLED
+	for (i = 1; i < n; i++)
+		BF_ASSERT(hashes[i - 1] <= hashes[i]);
+#endif
+}
+
+/*
+ * Drop repeated hashes from n hashes in ascending order, in place; returns
+ * how many distinct hashes are left, strictly ascending at the start.
+ */
+size_t
+bf_unique_hashes(uint64_t *hashes, size_t n)
+{
+	size_t		kept = 0;
+	size_t		i;
+
+	for (i = 0; i < n; i++)
+		if (kept == 0 || hashes[kept - 1] != hashes[i])
+			hashes[kept++] = hashes[i];
+	return kept;
+}
+
+/*
+ * The i-th of a run of other hashes: a native array, or the payload of an
+ * exact filter (little-endian, perhaps unaligned) when serialized.
+ */
+static inline uint64_t
+other_hash(const void *hashes, size_t i, bool serialized)
+{
+	return serialized ? bf_load64((const uint8_t *) hashes + i * BF_HASH_BYTES) :
+		((const uint64_t *) hashes)[i];
+}
+
+/*
+ * Merge n strictly ascending hashes into a run of nrun strictly ascending
+ * hashes, in place, keeping each distinct hash once; run has room for
+ * nrun + n and does not overlap hashes.  Returns how many the run then
+ * holds, strictly ascending from run[0].
+ *
+ * The merge fills the room from its far end, largest first, so it needs no
+ * second buffer: the run's unread hashes always lie below the write
+ * position.  Where hashes were repeated, the merged part ends up above
+ * where it belongs and is moved down.
+ */
+static inline size_t
+merge_into(uint64_t *run, size_t nrun, const void *hashes, size_t n,
+		   bool serialized)
+{
+	size_t		i = nrun;
+	size_t		j = n;
+	size_t		k = nrun + n;
+	size_t		count;
+
+	while (i > 0 && j > 0)
+	{
+		uint64_t	x = run[i - 1];
+		uint64_t	y = other_hash(hashes, j - 1, serialized);
+
+		run[--k] = x > y ? x : y;
+		i -= x >= y;
+		j -= y >= x;
+	}
+	BF_ASSERT(k >= i + j && (i == 0 || j == 0));
+	if (j > 0)
+	{
+		/* the lowest hashes are the other run's: the result starts at k */
+		while (j > 0)
+		{
+			j--;
+			run[--k] = other_hash(hashes, j, serialized);
+		}
+		count = nrun + n - k;
+		if (k > 0)
+			memmove(run, run + k, count * sizeof(uint64_t));
+	}
+	else
+	{
+		/* run[0..i) is in place: the merged part moves down to follow it */
+		count = i + (nrun + n - k);
+		if (k > i)
+			memmove(run + i, run + k, (nrun + n - k) * sizeof(uint64_t));
+	}
+#if BF_ASSERTS_ENABLED
+	for (i = 1; i < count; i++)
+		BF_ASSERT(run[i - 1] < run[i]);
+#endif
+	return count;
+}
+
+/* Merge a run of n hashes into run, in place (merge_into) */
+size_t
+bf_merge_hashes(uint64_t *run, size_t nrun, const uint64_t *hashes, size_t n)
+{
+	return merge_into(run, nrun, hashes, n, false);
+}
+
+/*
+ * Merge the hashes of an exact filter into run, which has room for them,
+ * in place (merge_into), reading them where they lie.
+ */
+size_t
+bf_merge_exact(uint64_t *run, size_t nrun, const bf_view *view)
+{
+	BF_ASSERT(view->hdr.layout == BF_LAYOUT_EXACT);
+	return merge_into(run, nrun, view->payload, view->hdr.nitems, true);
+}
