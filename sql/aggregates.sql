@@ -62,9 +62,9 @@ SELECT md5(bloom_agg(s)::bytea) = :'parallel_auto' AS same_auto,
 	md5(bloom_agg(s, 40000, 0.01)::bytea) = :'parallel_sized' AS same_sized
 FROM a;
 
--- past 524,288 distinct values the state moves from an exact set to a
--- 64 MB filter, folded down at the end; parallel workers may each stay
--- exact or not, and the result is still the serial plan's, byte for byte
+-- 700,000 distinct values: each process keeps its hashes as a sorted run,
+-- the leader merges the runs and builds the filter their exact count
+-- calls for, and the result is the serial plan's, byte for byte
 CREATE TABLE big AS SELECT x FROM generate_series(1, 700000) AS x;
 ANALYZE big;
 SET max_parallel_workers_per_gather = 2;

@@ -14,10 +14,10 @@ SET max_parallel_workers_per_gather = 2;
 
 -- Values spread over a table that two workers and the leader scan (the
 -- leader's state reaches the Finalize Aggregate as it is, the workers'
--- flattened): 8 distinct values (an exact filter); 40,000 (a block
--- filter sized from the exact count); 550,000, past the 524,288 the
--- exact phase holds (each process stays exact, their union does not);
--- with a given size; text
+-- flattened into exact lists of their hashes): 8 distinct values (an
+-- exact filter); 40,000 and 550,000 (block filters sized from the exact
+-- count of the merged lists); with a given size; text.  States past the
+-- exact phase's 8,388,608 hashes are test/t/dense.t's.
 CREATE TABLE numbers (i int, s text) WITH (parallel_workers = 2);
 INSERT INTO numbers
 	SELECT i, CASE WHEN i % 7 = 0 THEN md5(i::text) END
@@ -69,8 +69,8 @@ DROP TABLE grouped, par_grouped;
 -- From here on the leader does not take part.  Parallel Append gives
 -- each branch of a UNION ALL of function scans to one process, so each
 -- of the two workers aggregates one branch and the states combined are
--- of known kinds: exact sets, 64 MB filters past 524,288 distinct
--- values, or none (a worker without rows).
+-- of known kinds: exact runs of hashes, block filters of a given size,
+-- or none (a worker without rows).
 SET max_parallel_workers_per_gather = 2;
 SET parallel_leader_participation = off;
 CREATE VIEW exact_exact AS
@@ -191,6 +191,61 @@ SELECT bloom_union_agg(f ORDER BY x) = bloom_union_agg(f ORDER BY x DESC) AS uni
 FROM capacities WHERE x IN (1, 2);
 DROP TABLE par_capacities;
 DROP VIEW capacities;
+
+-- The same filters whatever the plan: serial, one, two and four workers,
+-- and a GROUP BY hashed, sorted, and hashed in too little memory, so that
+-- HashAggregate spills groups to disk and aggregates them in later batches
+SET parallel_leader_participation = on;
+CREATE TABLE plans (g int, v int) WITH (parallel_workers = 4);
+INSERT INTO plans SELECT i % 3, i FROM generate_series(1, 300000) AS i;
+ANALYZE plans;
+SET max_parallel_workers_per_gather = 0;
+CREATE TABLE by_serial AS SELECT bloom_agg(v) AS f, bloom_agg(v % 1000) AS few FROM plans;
+SET max_parallel_workers_per_gather = 1;
+EXPLAIN (COSTS OFF) SELECT bloom_agg(v) FROM plans;
+CREATE TABLE by_1 AS SELECT bloom_agg(v) AS f, bloom_agg(v % 1000) AS few FROM plans;
+SET max_parallel_workers_per_gather = 2;
+CREATE TABLE by_2 AS SELECT bloom_agg(v) AS f, bloom_agg(v % 1000) AS few FROM plans;
+SET max_parallel_workers_per_gather = 4;
+EXPLAIN (COSTS OFF) SELECT bloom_agg(v) FROM plans;
+CREATE TABLE by_4 AS SELECT bloom_agg(v) AS f, bloom_agg(v % 1000) AS few FROM plans;
+SELECT w.plan, (bloom_info(s.f)).layout, w.f::bytea = s.f::bytea AS same_bytes,
+	w.few::bytea = s.few::bytea AS few_same_bytes
+FROM by_serial AS s,
+	LATERAL (SELECT '1 worker', f, few FROM by_1 UNION ALL
+			 SELECT '2 workers', f, few FROM by_2 UNION ALL
+			 SELECT '4 workers', f, few FROM by_4) AS w(plan, f, few)
+ORDER BY w.plan;
+
+-- whether a query's HashAggregate wrote groups to disk
+CREATE FUNCTION hash_spilled(query text) RETURNS bool
+LANGUAGE plpgsql AS $$
+DECLARE
+	plan json;
+BEGIN
+	EXECUTE 'EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ' || query INTO plan;
+	RETURN plan::text ~ '"HashAgg Batches": ([2-9]|[0-9]{2,})';
+END
+$$;
+SET max_parallel_workers_per_gather = 0;
+SET enable_sort = off;
+CREATE TABLE g_hashed AS SELECT v % 20000 AS g, bloom_agg(v) AS f FROM plans GROUP BY 1;
+SET enable_sort = on;
+SET enable_hashagg = off;
+CREATE TABLE g_sorted AS SELECT v % 20000 AS g, bloom_agg(v) AS f FROM plans GROUP BY 1;
+SET enable_hashagg = on;
+SET enable_sort = off;
+SET work_mem = '64kB';
+SELECT hash_spilled('SELECT v % 20000, bloom_agg(v) FROM plans GROUP BY 1') AS spilled;
+CREATE TABLE g_spilled AS SELECT v % 20000 AS g, bloom_agg(v) AS f FROM plans GROUP BY 1;
+RESET work_mem;
+RESET enable_sort;
+SELECT count(*) AS groups,
+	count(*) FILTER (WHERE h.f::bytea = s.f::bytea) AS hashed_same_bytes,
+	count(*) FILTER (WHERE d.f::bytea = s.f::bytea) AS spilled_same_bytes
+FROM g_sorted AS s JOIN g_hashed AS h USING (g) JOIN g_spilled AS d USING (g);
+DROP TABLE plans, by_serial, by_1, by_2, by_4, g_hashed, g_sorted, g_spilled;
+DROP FUNCTION hash_spilled(text);
 
 RESET parallel_leader_participation;
 RESET max_parallel_workers_per_gather;

@@ -13,9 +13,9 @@ CREATE TABLE parts_2 PARTITION OF parts FOR VALUES FROM (10) TO (20);
 CREATE TABLE parts_3 PARTITION OF parts FOR VALUES FROM (20) TO (30);
 CREATE TABLE parts_4 PARTITION OF parts FOR VALUES FROM (30) TO (40);
 
--- partial states of every kind: 5 distinct values; 100,000; 600,000,
--- past the 524,288 of the exact phase; 200,000, half of them also in
--- parts_3.  r, the remainder of v by 3, is not the partition key.
+-- partial states of many sizes: 5 distinct values; 100,000; 600,000;
+-- 200,000, half of them also in parts_3.  r, the remainder of v by 3,
+-- is not the partition key.
 INSERT INTO parts SELECT i % 10, i % 5 % 3, i % 5 FROM generate_series(1, 10000) AS i;
 INSERT INTO parts SELECT 10 + i % 10, i % 3, i FROM generate_series(1, 100000) AS i;
 INSERT INTO parts SELECT 20 + i % 10, i % 3, i FROM generate_series(1, 600000) AS i;
