@@ -26,6 +26,13 @@
 /* Hashes in a 64-byte cache line */
 #define BF_LINE_HASHES		8
 
+/*
+ * Most hashes sharing a high byte that are sorted by their second byte and
+ * then by insertion: 32 to a run on average, beyond which the seven low
+ * bytes are sorted least significant first
+ */
+#define BF_SECOND_BYTE_MAX	8192
+
 /* From this many hashes on, distributing them goes through line buffers */
 #define BF_LINE_BUFFERED	65536
 
@@ -137,13 +144,56 @@ lsd_sort(uint64_t *from, uint64_t *to, size_t n, int nbytes)
 }
 
 /*
+ * Sort m hashes that share their high byte, from bucket into into (bucket
+ * is then scratch): they are distributed by their second byte, and each of
+ * the 256 short runs that gives (a few dozen hashes, since hashes are
+ * uniform) is sorted by insertion, or, if hashes made to share their high
+ * bits make one long, least significant byte first.  Two passes, where
+ * sorting the seven low bytes least significant first takes seven.
+ */
+static void
+sort_by_second_byte(uint64_t *bucket, size_t m, uint64_t *into)
+{
+	size_t		start[257];
+	size_t		next[256];
+	size_t		i;
+	int			d;
+
+	memset(start, 0, sizeof(start));
+	for (i = 0; i < m; i++)
+		start[((bucket[i] >> 48) & 0xff) + 1]++;
+	for (d = 0; d < 256; d++)
+	{
+		start[d + 1] += start[d];
+		next[d] = start[d];
+	}
+	distribute(bucket, m, 48, into, next);
+	for (d = 0; d < 256; d++)
+	{
+		uint64_t   *run = into + start[d];
+		size_t		n = start[d + 1] - start[d];
+		uint64_t   *sorted;
+
+		if (n < BF_SMALL_SORT)
+		{
+			insertion_sort(run, n);
+			continue;
+		}
+		sorted = lsd_sort(run, bucket + start[d], n, 6);
+		if (sorted != run)
+			memcpy(run, sorted, n * sizeof(uint64_t));
+	}
+}
+
+/*
  * Sort n hashes ascending, in place, through caller scratch space of n
  * hashes.
  *
  * A radix sort: one pass distributes the hashes by their high byte into
  * scratch; then each of the 256 buckets, small enough to stay in the
- * processor's cache, is sorted on its other seven bytes, least-significant
- * first, back into place.  Sorting all eight bytes least-significant first
+ * processor's cache, is sorted on its other seven bytes back into place:
+ * by its second byte and then by insertion, or, for large buckets, least
+ * significant byte first.  Sorting all eight bytes least-significant first
  * would stream the whole array through memory eight times.  Small inputs
  * and buckets use insertion sort.
  */
@@ -180,6 +230,11 @@ bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch)
 		{
 			memcpy(into, bucket, m * sizeof(uint64_t));
 			insertion_sort(into, m);
+			continue;
+		}
+		if (m <= BF_SECOND_BYTE_MAX)
+		{
+			sort_by_second_byte(bucket, m, into);
 			continue;
 		}
 		sorted = lsd_sort(bucket, into, m, 7);
