@@ -54,7 +54,7 @@ BEGIN
 END $$;
 
 \pset footer off
-SELECT c.relname AS "table", c.reltuples::bigint AS "rows",
+SELECT c.relname AS "table", c.reltuples::bigint AS "rows (estimate)",
 	pg_size_pretty(pg_table_size(c.oid)) AS size
 FROM pg_class AS c
 WHERE c.relname IN ('visits', 'cycle', 'grouped20', 'daily', 'many10', 'many1')
