@@ -18,16 +18,17 @@
  *
  *	- exact: the distinct hashes seen, as one ascending run (sorted) and
  *	  the hashes added since (pending, unsorted, repeats and all).  When
- *	  pending fills, it is sorted and merged into the run (bf_runs.c), each
- *	  distinct hash kept once; pending may hold half the run, so each
- *	  hash is sorted once and merged a few times, in place, and memory is
- *	  touched in order, with no cache miss per row whatever the set's
- *	  size.  A state costs 8 bytes a distinct hash, half as much again
- *	  while its pending run fills, and starts from a few bytes, so that a
- *	  small group costs little.  It flattens to an exact filter: what a parallel worker or a
- *	  Citus shard ships is 8 bytes a distinct value.  The distinct count is
- *	  exact, so the final filter is sized exactly, then written block by
- *	  block in hash order.
+ *	  pending fills, it is sorted and merged into the run in place
+ *	  (bf_runs.c), each distinct hash kept once.  Pending holds up to half
+ *	  the run (between BLOOM_RUN_MIN and BLOOM_RUN_MAX), so each hash is
+ *	  sorted once and merged a few times, and memory is touched in order,
+ *	  with no cache miss per row whatever the set's size.  A state costs 8
+ *	  bytes a distinct hash, up to half as much again for its pending run,
+ *	  and starts from a few bytes, so that a small group costs little.  It
+ *	  flattens to an exact filter: what a parallel worker or a Citus shard
+ *	  ships is 8 bytes a distinct value.  The distinct count is exact, so
+ *	  the final filter is sized from it, then written block by block in
+ *	  hash order.
  *	- blocks: a block filter.  bloom_agg(value) moves here when the run
  *	  holds more than BLOOM_EXACT_MAX hashes, the point past which the run
  *	  would be larger than a filter of BLOOM_AUTO_MAX_BLOCKS blocks (64
@@ -86,8 +87,8 @@ static const ExpandedObjectMethods state_methods = {
 #ifdef USE_ASSERT_CHECKING
 /*
  * Check a state's invariants, in builds with assertions: its phase is one
- * of the two layouts; the exact phase has a run of strictly ascending
- * hashes and no filter; the blocks phase has a filter whose length its
+ * of the two layouts; the exact phase has a run of at most BLOOM_EXACT_MAX
+ * strictly ascending hashes within its room, and no filter; the blocks phase has a filter whose length its
  * block count gives, a power of two for bloom_agg(value), and no run.
  */
 static void
@@ -99,6 +100,8 @@ assert_state_valid(const BloomState *state)
 		uint64		i;
 
 		Assert(state->filter == NULL);
+		Assert(state->nsorted <= state->sorted_room);
+		Assert(state->nsorted <= BLOOM_EXACT_MAX);
 		for (i = 1; i < state->nsorted; i++)
 			Assert(state->sorted[i - 1] < state->sorted[i]);
 	}
