@@ -241,6 +241,14 @@ sign_of(int cmp)
 	return cmp < 0 ? -1 : cmp > 0;
 }
 
+/* Free v if it is a detoasted copy of original */
+static void
+free_copy(struct varlena *v, Datum original)
+{
+	if ((Pointer) v != DatumGetPointer(original))
+		pfree(v);
+}
+
 /*
  * Total order on bloom values for the btree operator class: the
  * serialized bytes compared as unsigned bytes, a prefix first.  Equal
@@ -271,10 +279,8 @@ compare_datums(Datum ad, Datum bd)
 	cmp = memcmp(VARDATA_ANY(a), VARDATA_ANY(b), Min(alen, blen));
 	if (cmp == 0)
 		cmp = alen < blen ? -1 : alen > blen;
-	if ((Pointer) a != DatumGetPointer(ad))
-		pfree(a);
-	if ((Pointer) b != DatumGetPointer(bd))
-		pfree(b);
+	free_copy(a, ad);
+	free_copy(b, bd);
 	return sign_of(cmp);
 }
 
