@@ -17,6 +17,16 @@ AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_retag(bloom, pg_catalog.regtype) IS 'the filter of an enum or composite type, its values taken as of the type now named so (after the type was renamed)';
 
+-- Sorting support for the btree operator class: abbreviated keys, each
+-- read once from a filter's first bytes
+CREATE FUNCTION bloom_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_sortsupport(pg_catalog.internal) IS 'btree support: sorting with abbreviated keys, in the order of bloom_cmp';
+
+ALTER OPERATOR FAMILY bloom_btree_ops USING btree ADD
+	FUNCTION 2 (bloom, bloom) bloom_sortsupport(pg_catalog.internal);
+
 --
 -- bloom_agg on each type that has its own hash (the kinds table, src/bloom_kinds.c), and on
 -- "char", which would otherwise be ambiguous between text (its implicit

@@ -185,6 +185,8 @@ CREATE FUNCTION bloom_ge(bloom, bloom) RETURNS pg_catalog.bool
 AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION bloom_cmp(bloom, bloom) RETURNS pg_catalog.int4
 AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION bloom_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION bloom_hash(bloom) RETURNS pg_catalog.int4
 AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION bloom_hash_extended(bloom, pg_catalog.int8) RETURNS pg_catalog.int8
@@ -197,6 +199,7 @@ COMMENT ON FUNCTION bloom_le(bloom, bloom) IS 'implementation of #<=# operator';
 COMMENT ON FUNCTION bloom_gt(bloom, bloom) IS 'implementation of #># operator';
 COMMENT ON FUNCTION bloom_ge(bloom, bloom) IS 'implementation of #>=# operator';
 COMMENT ON FUNCTION bloom_cmp(bloom, bloom) IS 'btree support: order of serialized bytes';
+COMMENT ON FUNCTION bloom_sortsupport(pg_catalog.internal) IS 'btree support: sorting with abbreviated keys, in the order of bloom_cmp';
 COMMENT ON FUNCTION bloom_hash(bloom) IS 'hash support';
 COMMENT ON FUNCTION bloom_hash_extended(bloom, pg_catalog.int8) IS 'hash support';
 
@@ -1005,6 +1008,10 @@ DEFAULT FOR TYPE bloom USING btree AS
 	OPERATOR 4 #>=#,
 	OPERATOR 5 #>#,
 	FUNCTION 1 bloom_cmp(bloom, bloom);
+
+-- Sorting support, a member of the family as the update from 1.0 adds it
+ALTER OPERATOR FAMILY bloom_btree_ops USING btree ADD
+	FUNCTION 2 (bloom, bloom) bloom_sortsupport(pg_catalog.internal);
 
 CREATE OPERATOR CLASS bloom_hash_ops
 DEFAULT FOR TYPE bloom USING hash AS

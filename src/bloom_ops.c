@@ -15,11 +15,13 @@
 #include "bloom_cache.h"
 
 #include "access/detoast.h"
+#include "access/heaptoast.h"
 #include "catalog/pg_type.h"
 #include "common/hashfn.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
+#include "utils/sortsupport.h"
 
 /* bloom_create(capacity, fpr): an empty filter sized for capacity values */
 PG_FUNCTION_INFO_V1(bloom_create);
@@ -239,6 +241,14 @@ sign_of(int cmp)
 	return cmp < 0 ? -1 : cmp > 0;
 }
 
+/* Free v if it is a detoasted copy of original */
+static void
+free_copy(struct varlena *v, Datum original)
+{
+	if ((Pointer) v != DatumGetPointer(original))
+		pfree(v);
+}
+
 /*
  * Total order on bloom values for the btree operator class: the
  * serialized bytes compared as unsigned bytes, a prefix first.  Equal
@@ -246,27 +256,39 @@ sign_of(int cmp)
  * are compared first, from a slice (of a stored filter, only its first
  * TOAST chunk is read): filters whose headers differ, as nearly any two
  * different filters' do (their counts of set bits), are ordered by them
- * without reading either whole.
+ * without reading either whole.  Frees what it detoasts: a sort calls it
+ * many times in one memory context.
  */
 static int
-compare(FunctionCallInfo fcinfo)
+compare_datums(Datum ad, Datum bd)
 {
-	struct varlena *a = PG_DETOAST_DATUM_SLICE(PG_GETARG_DATUM(0), 0, BF_HEADER_SIZE);
-	struct varlena *b = PG_DETOAST_DATUM_SLICE(PG_GETARG_DATUM(1), 0, BF_HEADER_SIZE);
+	struct varlena *a = PG_DETOAST_DATUM_SLICE(ad, 0, BF_HEADER_SIZE);
+	struct varlena *b = PG_DETOAST_DATUM_SLICE(bd, 0, BF_HEADER_SIZE);
 	size_t		alen = VARSIZE_ANY_EXHDR(a);
 	size_t		blen = VARSIZE_ANY_EXHDR(b);
 	int			cmp = memcmp(VARDATA_ANY(a), VARDATA_ANY(b), Min(alen, blen));
 
+	pfree(a);
+	pfree(b);
 	if (cmp != 0)
 		return sign_of(cmp);
-	a = PG_GETARG_VARLENA_PP(0);
-	b = PG_GETARG_VARLENA_PP(1);
+	a = PG_DETOAST_DATUM_PACKED(ad);
+	b = PG_DETOAST_DATUM_PACKED(bd);
 	alen = VARSIZE_ANY_EXHDR(a);
 	blen = VARSIZE_ANY_EXHDR(b);
 	cmp = memcmp(VARDATA_ANY(a), VARDATA_ANY(b), Min(alen, blen));
-	if (cmp != 0)
-		return sign_of(cmp);
-	return alen < blen ? -1 : alen > blen;
+	if (cmp == 0)
+		cmp = alen < blen ? -1 : alen > blen;
+	free_copy(a, ad);
+	free_copy(b, bd);
+	return sign_of(cmp);
+}
+
+/* compare_datums of the first two arguments */
+static int
+compare(FunctionCallInfo fcinfo)
+{
+	return compare_datums(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
 }
 
 /*
@@ -289,6 +311,92 @@ Datum
 bloom_cmp(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_INT32(compare(fcinfo));
+}
+
+/* SortSupport's comparator: compare_datums */
+static int
+sort_compare(Datum a, Datum b, SortSupport ssup)
+{
+	return compare_datums(a, b);
+}
+
+/*
+ * How much of each filter an abbreviated key reads: of a stored filter,
+ * its first TOAST chunk, no more than bf_order_key reads
+ */
+#define SORT_PREFIX		Min(TOAST_MAX_CHUNK_SIZE, BF_ORDER_PREFIX)
+
+/* The abbreviated keys' reference: the first bytes of the sort's first filter */
+typedef struct SortReference
+{
+	bool		set;
+	size_t		len;
+	uint8		bytes[SORT_PREFIX];
+} SortReference;
+
+/*
+ * An abbreviated key, from the filter's first bytes, one slice read: a key
+ * against the sort's reference (the first filter converted), which orders
+ * as the filters do or is equal (bf_order_key).  Where Datum has 32 bits,
+ * the key's high half.
+ */
+static Datum
+sort_abbrev_convert(Datum original, SortSupport ssup)
+{
+	SortReference *ref = (SortReference *) ssup->ssup_extra;
+	struct varlena *prefix = PG_DETOAST_DATUM_SLICE(original, 0, SORT_PREFIX);
+	size_t		len = VARSIZE_ANY_EXHDR(prefix);
+	uint64		key;
+
+	if (!ref->set)
+	{
+		memcpy(ref->bytes, VARDATA_ANY(prefix), len);
+		ref->len = len;
+		ref->set = true;
+	}
+	key = bf_order_key(VARDATA_ANY(prefix), len, ref->bytes, ref->len);
+	pfree(prefix);
+#if SIZEOF_DATUM == 8
+	return (Datum) key;
+#else
+	return (Datum) (key >> 32);
+#endif
+}
+
+/*
+ * Abbreviation is never abandoned: a key costs one slice of its filter,
+ * read once, where every comparison without keys reads a slice of each
+ * side.  Keys that tie cost that slice and a comparison of integers more
+ * than no keys would.
+ */
+static bool
+sort_abbrev_abort(int memtupcount, SortSupport ssup)
+{
+	return false;
+}
+
+/*
+ * btree support function 2: SortSupport, with abbreviated keys where the
+ * sort asks for them.  Without them, the comparator is bloom_cmp's,
+ * without the function call.
+ */
+PG_FUNCTION_INFO_V1(bloom_sortsupport);
+Datum
+bloom_sortsupport(PG_FUNCTION_ARGS)
+{
+	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
+
+	ssup->comparator = sort_compare;
+	if (ssup->abbreviate)
+	{
+		ssup->ssup_extra = MemoryContextAllocZero(ssup->ssup_cxt,
+												  sizeof(SortReference));
+		ssup->comparator = ssup_datum_unsigned_cmp;
+		ssup->abbrev_converter = sort_abbrev_convert;
+		ssup->abbrev_abort = sort_abbrev_abort;
+		ssup->abbrev_full_comparator = sort_compare;
+	}
+	PG_RETURN_VOID();
 }
 
 /* operator = */

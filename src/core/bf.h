@@ -159,6 +159,14 @@ extern bf_status bf_peek_header(const void *buf, size_t avail,
 extern bf_status bf_open(const void *buf, size_t len, bf_view *view);
 extern bf_status bf_validate(const void *buf, size_t len);
 
+/*
+ * Abbreviated sort keys (bf_order_key): 64-bit keys that order as the
+ * serialized bytes do, from at most BF_ORDER_PREFIX bytes of each filter
+ */
+#define BF_ORDER_PREFIX		2047
+extern uint64_t bf_order_key(const void *value, size_t len, const void *ref,
+							 size_t ref_len);
+
 /* bf_filter.c */
 extern bf_status bf_init(void *buf, size_t len, const bf_header *hdr);
 extern bf_status bf_init_exact(void *buf, size_t len, const bf_header *hdr,

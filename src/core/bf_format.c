@@ -237,3 +237,143 @@ bf_validate(const void *buf, size_t len)
 	}
 	return BF_OK;
 }
+
+/*
+ * Abbreviated keys for the order of serialized filters (bf_order_key)
+ *
+ * The btree order of filters is that of their serialized bytes, compared
+ * as unsigned bytes, a prefix first.  A sort can compare 64-bit keys
+ * instead, computed once per filter from its first bytes, as long as a key
+ * never contradicts that order: a key below another's belongs to a filter
+ * that sorts before, and equal keys decide nothing (the sort then compares
+ * the filters).  The leading bytes alone make poor keys: the magic, the
+ * version, the layout, the kind, the capacity, the rate and the item count
+ * are usually the same for every filter of a column, and so is the high
+ * end of the count of set bits; what tells them apart is the low bytes of
+ * that count and where the first set bits of the payload are.
+ *
+ * So each key is taken against a reference filter (the sort's first): it
+ * encodes where the filter first differs from the reference, on which
+ * side, and its own bytes from there on, zero runs shortened.  Keys built
+ * against the same reference compare as their filters do:
+ *
+ *	 2 bits	 0 if the filter sorts before the reference (its byte at the
+ *			 first difference is lower, or it ends there), 1 if its bytes
+ *			 read are the reference's, 2 if it sorts after
+ *	11 bits	 the offset d of the first difference; for 2, BF_ORDER_PREFIX
+ *			 less d (of two filters before the reference, the one that
+ *			 departs from it later is nearer to it, so greater; after it,
+ *			 smaller).  Nothing follows 1.
+ *	 rest	 the filter's bytes from d on, as tokens: a nonzero byte is
+ *			 the bit 1 and the byte; a run of k zero bytes and the nonzero
+ *			 byte after it are the bit 0, the run's length (4 bits:
+ *			 15 less the bit length of k, then the bits of k below its
+ *			 highest, inverted: longer runs give smaller codes) and the
+ *			 byte.  Zeros up to the end of the bytes read, and whatever
+ *			 does not fit, are left out (zero bits).
+ *
+ * Two filters of the same first field and offset agree up to d, so their
+ * tokens compare as their bytes do: where they first differ, a nonzero
+ * byte (1) beats a zero (0, the start of a run), the shorter run of zeros
+ * beats the longer, the higher byte the lower; a filter that ends, or
+ * whose bytes read end, has zero bits from there, which beat nothing.
+ * Cutting the code at 64 bits keeps it so.  Only the first BF_ORDER_PREFIX
+ * bytes of either string are read (a run is then at most 2,046 bytes,
+ * 11 bits).
+ */
+typedef struct bf_keybits
+{
+	uint64_t	bits;
+	int			room;			/* bits left, from the high end */
+} bf_keybits;
+
+/* Append the n low bits of value (n <= 32), as many as fit */
+static void
+key_put(bf_keybits *key, uint64_t value, int n)
+{
+	if (n > key->room)
+	{
+		value >>= n - key->room;
+		n = key->room;
+	}
+	if (n == 0)
+		return;
+	key->room -= n;
+	key->bits |= value << key->room;
+}
+
+/* Number of bits of x, 0 for 0 */
+static int
+bit_length(uint64_t x)
+{
+	int			n = 0;
+
+	while (x != 0)
+	{
+		n++;
+		x >>= 1;
+	}
+	return n;
+}
+
+/*
+ * The abbreviated key of the serialized filter (or any byte string) value,
+ * len bytes of it read, against the reference ref, ref_len bytes of it
+ * read: keys against one reference order as the strings do, or are equal.
+ * Reads at most BF_ORDER_PREFIX bytes of either.
+ */
+uint64_t
+bf_order_key(const void *value, size_t len, const void *ref, size_t ref_len)
+{
+	const uint8_t *v = value;
+	const uint8_t *r = ref;
+	bf_keybits	key = {0, 64};
+	size_t		d = 0;
+	size_t		pos;
+
+	if (len > BF_ORDER_PREFIX)
+		len = BF_ORDER_PREFIX;
+	if (ref_len > BF_ORDER_PREFIX)
+		ref_len = BF_ORDER_PREFIX;
+
+	while (d < len && d < ref_len && v[d] == r[d])
+		d++;
+	if (d == len && d == ref_len)
+	{
+		key_put(&key, 1, 2);
+		return key.bits;
+	}
+	if (d == len || (d < ref_len && v[d] < r[d]))
+	{
+		key_put(&key, 0, 2);
+		key_put(&key, d, 11);
+	}
+	else
+	{
+		key_put(&key, 2, 2);
+		key_put(&key, BF_ORDER_PREFIX - d, 11);
+	}
+
+	for (pos = d; key.room > 0 && pos < len;)
+	{
+		size_t		run = 0;
+
+		while (pos + run < len && v[pos + run] == 0)
+			run++;
+		if (pos + run == len)
+			break;
+		if (run == 0)
+			key_put(&key, 1, 1);
+		else
+		{
+			int			m = bit_length(run);
+
+			key_put(&key, 0, 1);
+			key_put(&key, 15 - m, 4);
+			key_put(&key, ~run & ((UINT64_C(1) << (m - 1)) - 1), m - 1);
+		}
+		key_put(&key, v[pos + run], 8);
+		pos += run + 1;
+	}
+	return key.bits;
+}

@@ -18,7 +18,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(140);
+SELECT plan(141);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -82,6 +82,7 @@ SELECT has_function('bloom_le', ARRAY['bloom', 'bloom'], 'bloom_le(bloom, bloom)
 SELECT has_function('bloom_gt', ARRAY['bloom', 'bloom'], 'bloom_gt(bloom, bloom) exists');
 SELECT has_function('bloom_ge', ARRAY['bloom', 'bloom'], 'bloom_ge(bloom, bloom) exists');
 SELECT has_function('bloom_cmp', ARRAY['bloom', 'bloom'], 'bloom_cmp(bloom, bloom) exists');
+SELECT has_function('bloom_sortsupport', ARRAY['internal'], 'bloom_sortsupport(internal) exists');
 SELECT has_function('bloom_hash', ARRAY['bloom'], 'bloom_hash(bloom) exists');
 SELECT has_function('bloom_hash_extended', ARRAY['bloom', 'bigint'],
                     'bloom_hash_extended(bloom, bigint) exists');
@@ -160,7 +161,8 @@ SELECT set_eq(
           'bloom_contained(anycompatible,bloom)', 'bloom_fpr(bloom)', 'bloom_info(bloom)',
           'bloom_eq(bloom,bloom)', 'bloom_ne(bloom,bloom)', 'bloom_lt(bloom,bloom)',
           'bloom_le(bloom,bloom)', 'bloom_gt(bloom,bloom)', 'bloom_ge(bloom,bloom)',
-          'bloom_cmp(bloom,bloom)', 'bloom_hash(bloom)', 'bloom_hash_extended(bloom,bigint)',
+          'bloom_cmp(bloom,bloom)', 'bloom_sortsupport(internal)', 'bloom_hash(bloom)',
+          'bloom_hash_extended(bloom,bigint)',
           'bloom_union(bloom,bloom)', 'bloom_intersect(bloom,bloom)',
           'bloom_cardinality(bloom)', 'bloom_union_cardinality(bloom,bloom)',
           'bloom_intersection_cardinality(bloom,bloom)', 'bloom_jaccard(bloom,bloom)',

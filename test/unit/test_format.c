@@ -393,6 +393,253 @@ test_assertions_enabled(void **state)
 	assert_true(bf_asserts_enabled());
 }
 
+/*
+ * The btree order of serialized filters: their bytes compared as unsigned
+ * bytes, a prefix first (bloom_cmp in src/bloom_ops.c)
+ */
+static int
+byte_order(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+{
+	int			cmp = memcmp(a, b, alen < blen ? alen : blen);
+
+	if (cmp != 0)
+		return cmp < 0 ? -1 : 1;
+	return alen < blen ? -1 : alen > blen;
+}
+
+/* A byte string of the pool of test_order_key_consistent */
+typedef struct key_string
+{
+	uint8_t    *bytes;
+	size_t		len;
+} key_string;
+
+/* A small pseudo-random generator (xorshift64), for repeatable tests */
+static uint64_t
+next_random(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* A copy of len bytes of src with room for extra more */
+static key_string
+copy_string(const uint8_t *src, size_t len, size_t extra)
+{
+	key_string	k;
+
+	k.bytes = test_malloc(len + extra + 1);
+	if (len > 0)
+		memcpy(k.bytes, src, len);
+	k.len = len;
+	return k;
+}
+
+/*
+ * A changed copy of base: cut short, one byte set, a range zeroed or bytes
+ * appended, at offsets near the header, the first payload bytes and the
+ * end of what keys read, with the bytes the format is made of (zeros
+ * above all) and others
+ */
+static key_string
+mutant(const key_string *base, uint64_t *rs)
+{
+	static const uint8_t values[] = {0, 0, 0, 1, 2, 0x7f, 0x80, 0xfe, 0xff};
+	key_string	k = copy_string(base->bytes, base->len, 64);
+	uint64_t	r = next_random(rs);
+	size_t		limit = (r >> 8) % 4 == 0 ? k.len : BF_HEADER_SIZE + 200;
+	size_t		at = limit > 0 ? (size_t) (next_random(rs) % (limit + 1)) : 0;
+	uint8_t		value = (r >> 16) % 3 == 0 ? (uint8_t) (r >> 24) :
+		values[(r >> 32) % sizeof(values)];
+	size_t		i;
+
+	if (at > k.len)
+		at = k.len;
+	switch (r % 4)
+	{
+		case 0:					/* cut short */
+			k.len = at;
+			break;
+		case 1:					/* one byte set */
+			if (at < k.len)
+				k.bytes[at] = value;
+			break;
+		case 2:					/* a range zeroed */
+			for (i = at; i < k.len && i < at + (r >> 40) % 40; i++)
+				k.bytes[i] = 0;
+			break;
+		default:				/* bytes appended */
+			for (i = 0; i < 1 + (r >> 40) % 64; i++)
+				k.bytes[k.len++] = (i % 3 == 0) ? value : 0;
+			break;
+	}
+	return k;
+}
+
+/*
+ * Keys against one reference never contradict the byte order: for every
+ * pair of a pool of strings (sized and auto-sized filters of the same shape
+ * holding different values, exact ones, empty ones, copies, and mutants:
+ * cut short, a byte set, zeros, bytes appended, longer than what keys
+ * read), and each of many references, a key below another's belongs to a
+ * string that sorts before, and equal strings have equal keys.
+ */
+static void
+test_order_key_consistent(void **state)
+{
+	enum
+	{
+		NFILTERS = 24, NSTRINGS = 320, NREFS = 48
+	};
+	key_string	pool[NSTRINGS];
+	uint64_t   *keys = test_malloc(NSTRINGS * sizeof(uint64_t));
+	uint64_t	rs = 0x9e3779b97f4a7c15;
+	size_t		n = 0;
+	size_t		i,
+				j,
+				ref;
+	uint64_t	before = 0,
+				after = 0,
+				ties = 0;
+
+	(void) state;
+	for (i = 0; i < NFILTERS; i++)
+	{
+		size_t		len;
+		uint8_t    *f;
+
+		if (i % 6 == 5)
+			f = tu_exact(i * 1000, i * 1000 + i % 12, &len);
+		else
+		{
+			/* 22 blocks, 764 bytes; 200 blocks, 6,460 (past the prefix) */
+			f = i % 2 ? tu_sized(10, 0.01, &len) : tu_sized(1000, 0.01, &len);
+			tu_add_range(f, len, i * 1000, i * 1000 + 5 + i % 4);
+		}
+		pool[n++] = copy_string(f, len, 0);
+		test_free(f);
+	}
+	pool[n++] = copy_string(pool[0].bytes, pool[0].len, 0);
+	pool[n++] = copy_string(pool[1].bytes, pool[1].len, 0);
+	pool[n++] = copy_string(NULL, 0, 0);
+	while (n < NSTRINGS)
+	{
+		pool[n] = mutant(&pool[next_random(&rs) % n], &rs);
+		n++;
+	}
+
+	for (ref = 0; ref < NREFS; ref++)
+	{
+		/* the filters, then mutants */
+		const key_string *r = &pool[ref < NFILTERS ? ref : NFILTERS + 3 +
+									(ref * 7) % (NSTRINGS - NFILTERS - 3)];
+
+		for (i = 0; i < n; i++)
+			keys[i] = bf_order_key(pool[i].bytes, pool[i].len, r->bytes, r->len);
+		for (i = 0; i < n; i++)
+		{
+			for (j = 0; j < n; j++)
+			{
+				int			order = byte_order(pool[i].bytes, pool[i].len,
+											   pool[j].bytes, pool[j].len);
+
+				if (keys[i] < keys[j])
+				{
+					if (order >= 0)
+						fail_msg("key %zu < key %zu against reference %zu, "
+								 "but the bytes order %d", i, j, ref, order);
+					before++;
+				}
+				else if (keys[i] > keys[j])
+				{
+					if (order <= 0)
+						fail_msg("key %zu > key %zu against reference %zu, "
+								 "but the bytes order %d", i, j, ref, order);
+					after++;
+				}
+				else
+					ties++;
+			}
+		}
+	}
+	/* and the keys decide most pairs */
+	print_message("%llu pairs ordered by their keys, %llu left to the bytes\n",
+				  (unsigned long long) (before + after),
+				  (unsigned long long) ties);
+	assert_true(before == after);
+	assert_true(ties < (before + after) / 4);
+
+	for (i = 0; i < n; i++)
+		test_free(pool[i].bytes);
+	test_free(keys);
+}
+
+/*
+ * The keys of filters of the same shape, as a column's are, tell them
+ * apart: 1,000 sparse filters (1,000 blocks, 100 values each; issue 11's
+ * benchmark has 3,167 blocks and 1,000 values), whose headers differ only
+ * in their counts of set bits (a handful of counts for all of them), get
+ * nearly 1,000 keys against the first, in the filters' order.
+ */
+static void
+test_order_key_discriminates(void **state)
+{
+	enum
+	{
+		NFILTERS = 1000, NVALUES = 100
+	};
+	uint8_t    *prefixes = test_malloc((size_t) NFILTERS * BF_ORDER_PREFIX);
+	size_t	   *lens = test_malloc(NFILTERS * sizeof(size_t));
+	uint64_t   *keys = test_malloc(NFILTERS * sizeof(uint64_t));
+	uint64_t   *bits_set = test_malloc(NFILTERS * sizeof(uint64_t));
+	size_t		distinct = 0,
+				distinct_bits = 0;
+	size_t		i,
+				j;
+
+	(void) state;
+	for (i = 0; i < NFILTERS; i++)
+	{
+		size_t		len;
+		uint8_t    *f = tu_blocks(1000, 7700, 0.01, 0, &len);
+
+		tu_add_range(f, len, i * NVALUES, (i + 1) * NVALUES);
+		bits_set[i] = tu_view(f, len).hdr.bits_set;
+		lens[i] = len < BF_ORDER_PREFIX ? len : BF_ORDER_PREFIX;
+		memcpy(prefixes + i * BF_ORDER_PREFIX, f, lens[i]);
+		keys[i] = bf_order_key(f, len, prefixes, lens[0]);
+		test_free(f);
+	}
+	for (i = 0; i < NFILTERS; i++)
+	{
+		bool		new_key = true,
+					new_bits = true;
+
+		for (j = 0; j < i; j++)
+		{
+			new_key = new_key && keys[j] != keys[i];
+			new_bits = new_bits && bits_set[j] != bits_set[i];
+			if (keys[i] != keys[j])
+				assert_int_equal(keys[i] < keys[j] ? -1 : 1,
+								 byte_order(prefixes + i * BF_ORDER_PREFIX, lens[i],
+											prefixes + j * BF_ORDER_PREFIX, lens[j]));
+		}
+		distinct += new_key;
+		distinct_bits += new_bits;
+	}
+	print_message("%zu distinct keys and %zu distinct counts of set bits "
+				  "for %d filters\n", distinct, distinct_bits, NFILTERS);
+	assert_true(distinct_bits < 100);
+	assert_true(distinct >= NFILTERS * 99 / 100);
+
+	test_free(prefixes);
+	test_free(lens);
+	test_free(keys);
+	test_free(bits_set);
+}
+
 /* Run the format tests */
 int
 main(void)
@@ -406,6 +653,8 @@ main(void)
 		cmocka_unit_test(test_mutations_are_safe),
 		cmocka_unit_test(test_status_messages),
 		cmocka_unit_test(test_hash_name),
+		cmocka_unit_test(test_order_key_consistent),
+		cmocka_unit_test(test_order_key_discriminates),
 		cmocka_unit_test(test_assertions_enabled),
 	};
 
