@@ -98,6 +98,29 @@ distribute(const uint64_t *from, size_t n, int shift, uint64_t *to,
 }
 
 /*
+ * Copy n hashes from "from" into "to" grouped by their byte at shift, in
+ * the byte's order: the group of byte d is to[start[d] .. start[d + 1]).
+ */
+static void
+split_by_byte(const uint64_t *from, size_t n, int shift, uint64_t *to,
+			  size_t start[257])
+{
+	size_t		next[256];
+	size_t		i;
+	int			d;
+
+	memset(start, 0, 257 * sizeof(size_t));
+	for (i = 0; i < n; i++)
+		start[((from[i] >> shift) & 0xff) + 1]++;
+	for (d = 0; d < 256; d++)
+	{
+		start[d + 1] += start[d];
+		next[d] = start[d];
+	}
+	distribute(from, n, shift, to, next);
+}
+
+/*
  * Least-significant-digit radix sort of n hashes on their low nbytes bytes
  * (the others being equal), a byte per pass, from one array into the other
  * and back.  One read counts all the bytes; passes whose byte is the same
@@ -155,19 +178,9 @@ static void
 sort_by_second_byte(uint64_t *bucket, size_t m, uint64_t *into)
 {
 	size_t		start[257];
-	size_t		next[256];
-	size_t		i;
 	int			d;
 
-	memset(start, 0, sizeof(start));
-	for (i = 0; i < m; i++)
-		start[((bucket[i] >> 48) & 0xff) + 1]++;
-	for (d = 0; d < 256; d++)
-	{
-		start[d + 1] += start[d];
-		next[d] = start[d];
-	}
-	distribute(bucket, m, 48, into, next);
+	split_by_byte(bucket, m, 48, into, start);
 	for (d = 0; d < 256; d++)
 	{
 		uint64_t   *run = into + start[d];
@@ -201,24 +214,17 @@ void
 bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch)
 {
 	size_t		start[257];
-	size_t		next[256];
-	size_t		i;
 	int			d;
+#if BF_ASSERTS_ENABLED
+	size_t		i;
+#endif
 
 	if (n < BF_SMALL_SORT)
 	{
 		insertion_sort(hashes, n);
 		return;
 	}
-	memset(start, 0, sizeof(start));
-	for (i = 0; i < n; i++)
-		start[(hashes[i] >> 56) + 1]++;
-	for (d = 0; d < 256; d++)
-	{
-		start[d + 1] += start[d];
-		next[d] = start[d];
-	}
-	distribute(hashes, n, 56, scratch, next);
+	split_by_byte(hashes, n, 56, scratch, start);
 	for (d = 0; d < 256; d++)
 	{
 		uint64_t   *bucket = scratch + start[d];
