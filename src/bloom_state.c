@@ -684,6 +684,11 @@ bloom_state_finish(BloomState *state)
 
 /*
  * Expanded-object method: size of the flattened state, varlena included.
+ * A state is flattened when it leaves its aggregate (a parallel worker's
+ * or a partition's partial state, a state sorted by group), after its last
+ * value, so an exact state gives back the room of its empty pending run
+ * here: a partial aggregate holding many groups' states while the sort
+ * above it copies them then holds less.
  *
  * Both methods do their work in the state's own context: PostgreSQL may
  * call them with a current context that cannot free single chunks (since
@@ -699,7 +704,12 @@ state_flat_size(ExpandedObjectHeader *eohptr)
 
 	bloom_state_flush(state);
 	if (state->params.layout == BF_LAYOUT_EXACT)
+	{
 		size = VARHDRSZ + bf_size_exact(state->nsorted);
+		/* done adding, most likely: give back the pending run's room */
+		if (state->pending_room > BLOOM_RUN_FIRST)
+			resize_pending(state, BLOOM_RUN_FIRST);
+	}
 	else
 		size = VARHDRSZ + state->len;
 	MemoryContextSwitchTo(old);
