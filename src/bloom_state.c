@@ -65,6 +65,9 @@
 /* Blocks of bloom_agg(value) past the exact phase: 64 MiB */
 #define BLOOM_AUTO_MAX_BLOCKS	(UINT64CONST(1) << 21)
 
+/* Hashes a block filter's state buffers before it applies them */
+#define BLOOM_PENDING			1024
+
 /* Room of a new exact state's pending run, which doubles as it fills */
 #define BLOOM_RUN_FIRST			16
 

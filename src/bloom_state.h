@@ -19,9 +19,6 @@
 
 #include "utils/expandeddatum.h"
 
-/* Hashes a block filter's state buffers before it applies them */
-#define BLOOM_PENDING			1024
-
 typedef struct BloomState BloomState;
 
 struct BloomState

@@ -336,7 +336,7 @@ bf_exact_in_blocks_count(const bf_view *exact, const bf_view *blocks)
  * filter's order (ascending, for a valid filter), into hashes (room for
  * exact's item count); *count receives how many.  This is the intersection
  * of the two as a list of hashes, for a caller that keeps hashes in its own
- * structure (the aggregate state's hash set).  Like bf_contains, it leaves
+ * structure (the aggregate state's sorted run).  Like bf_contains, it leaves
  * checking that the two may be combined (bf_check_compatible) to the
  * caller.  Returns BF_E_LAYOUT unless exact is exact and blocks is not.
  */
