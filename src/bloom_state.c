@@ -343,8 +343,9 @@ bloom_state_flush(BloomState *state)
 
 /*
  * Make room for another pending hash: a block filter's state applies its
- * batch; an exact state doubles its pending run while that stays within a
- * half the run (or BLOOM_RUN_MIN), else sorts and merges it.
+ * batch; an exact state doubles its pending run while that stays within
+ * half the run (and between BLOOM_RUN_MIN and BLOOM_RUN_MAX), else sorts
+ * and merges it.
  */
 void
 bloom_state_make_room(BloomState *state)
