@@ -36,6 +36,7 @@ OBJS = \
 	src/bloom_module.o \
 	src/bloom_ops.o \
 	src/bloom_selectivity.o \
+	src/bloom_statistics.o \
 	src/bloom_state.o
 
 REGRESS = setup bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache maintenance retag window sort

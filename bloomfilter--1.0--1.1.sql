@@ -28,6 +28,18 @@ ALTER OPERATOR FAMILY bloom_btree_ops USING btree ADD
 	FUNCTION 2 (bloom, bloom) bloom_sortsupport(pg_catalog.internal);
 
 --
+-- ANALYZE of a column of filters: PostgreSQL's statistics, and what the
+-- estimates of filtercol @> x and of col <@ (SELECT f ...) read
+CREATE FUNCTION bloom_typanalyze(pg_catalog.internal)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME' LANGUAGE C STRICT;
+
+ALTER TYPE bloom SET (ANALYZE = bloom_typanalyze);
+
+COMMENT ON FUNCTION bloom_typanalyze(pg_catalog.internal) IS 'statistics of a column of filters: their mean size in values, false-positive rate and share holding a value';
+COMMENT ON FUNCTION bloom_membership_sel(pg_catalog.internal, pg_catalog.oid, pg_catalog.internal, pg_catalog.int4) IS
+'restriction selectivity of @> and <@: tests the column''s most common values against a constant filter and spreads its other members over the remaining distinct values; a filter from a subquery over a column of filters, or that column itself, is estimated from the column''s statistics';
+
 -- bloom_agg on each type that has its own hash (the kinds table, src/bloom_kinds.c), and on
 -- "char", which would otherwise be ambiguous between text (its implicit
 -- cast) and anycompatible.  Citus runs an aggregate's transition function

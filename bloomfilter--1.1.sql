@@ -25,6 +25,12 @@ CREATE FUNCTION bloom_send(bloom)
 RETURNS pg_catalog.bytea
 AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- ANALYZE of a column of filters: PostgreSQL's statistics, and what the
+-- estimates of filtercol @> x and of col <@ (SELECT f ...) read
+CREATE FUNCTION bloom_typanalyze(pg_catalog.internal)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME' LANGUAGE C STRICT;
+
 -- STORAGE external: a bit array does not compress, and an uncompressed
 -- out-of-line value has a TOAST pointer that the membership cache keys on
 CREATE TYPE bloom (
@@ -32,6 +38,7 @@ CREATE TYPE bloom (
 	OUTPUT = bloom_out,
 	RECEIVE = bloom_recv,
 	SEND = bloom_send,
+	ANALYZE = bloom_typanalyze,
 	INTERNALLENGTH = VARIABLE,
 	ALIGNMENT = int4,
 	STORAGE = external
@@ -42,6 +49,7 @@ COMMENT ON FUNCTION bloom_in(pg_catalog.cstring) IS 'I/O';
 COMMENT ON FUNCTION bloom_out(bloom) IS 'I/O';
 COMMENT ON FUNCTION bloom_recv(pg_catalog.internal) IS 'I/O';
 COMMENT ON FUNCTION bloom_send(bloom) IS 'I/O';
+COMMENT ON FUNCTION bloom_typanalyze(pg_catalog.internal) IS 'statistics of a column of filters: their mean size in values, false-positive rate and share holding a value';
 
 --
 -- Casts to and from bytea: the same bytes; the way in validates them
@@ -901,7 +909,7 @@ RETURNS pg_catalog.float8
 AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_membership_sel(pg_catalog.internal, pg_catalog.oid, pg_catalog.internal, pg_catalog.int4) IS
-'restriction selectivity of @> and <@: tests the column''s most common values against a constant filter and spreads its other members over the remaining distinct values';
+'restriction selectivity of @> and <@: tests the column''s most common values against a constant filter and spreads its other members over the remaining distinct values; a filter from a subquery over a column of filters, or that column itself, is estimated from the column''s statistics';
 
 -- No bloom @> bloom: it would capture f @> 'literal' as a bloom input
 CREATE OPERATOR @> (

@@ -93,5 +93,59 @@ EXPLAIN (COSTS OFF) SELECT * FROM sel_uniform WHERE k <@ NULL::bloom;
 SELECT plan_share('SELECT * FROM sel_uniform WHERE k <@ (SELECT bloom_agg(1))');
 SELECT plan_share('SELECT * FROM sel_uniform WHERE k <@ bloom_agg_text()');
 
-DROP TABLE sel_uniform, sel_skewed, sel_cases;
+-- A column of filters: ANALYZE records the filters' mean member count and
+-- false-positive rate, and the share of them holding a value one of them
+-- holds; exact filters make the figures exact.  sel_disjoint: 100
+-- filters of 100 values, each value in one; sel_overlapping: 100 filters
+-- of 1,000 values, most values in 10 of them, and 100 NULLs.
+CREATE TABLE sel_disjoint AS
+    SELECT i / 100 AS g, bloom_agg(i) AS f
+      FROM generate_series(0, 9999) AS i GROUP BY 1 ORDER BY 1;
+CREATE TABLE sel_overlapping AS
+    SELECT g, bloom_agg(i) AS f
+      FROM generate_series(0, 99) AS g, generate_series(g * 100, g * 100 + 999) AS i
+     GROUP BY g ORDER BY g;
+INSERT INTO sel_overlapping SELECT 100 + g, NULL FROM generate_series(1, 100) AS g;
+ANALYZE sel_disjoint, sel_overlapping;
+
+-- members, false-positive rate, share holding a value (the slot of kind
+-- 12057); the share is 1/100, and about 10/100 (values near the ends of
+-- the range are in fewer filters)
+SELECT s.starelid::regclass AS "table", s.stanullfrac,
+       CASE 12057 WHEN s.stakind1 THEN s.stanumbers1 WHEN s.stakind2 THEN s.stanumbers2
+                  WHEN s.stakind3 THEN s.stanumbers3 WHEN s.stakind4 THEN s.stanumbers4
+                  WHEN s.stakind5 THEN s.stanumbers5 END AS bloom_statistics
+  FROM pg_statistic AS s
+ WHERE s.starelid IN ('sel_disjoint'::regclass, 'sel_overlapping'::regclass)
+   AND s.staattnum = 2
+ ORDER BY 1;
+
+-- filtercol @> x: the filters holding x, of all the table's rows
+SELECT estimated, actual
+  FROM sel_rows('SELECT * FROM sel_disjoint WHERE f @> 5000', NULL);
+SELECT estimated, actual
+  FROM sel_rows('SELECT * FROM sel_overlapping WHERE f @> 5000', NULL);
+
+-- col <@ (SELECT f ...): a filter of the column's mean member count
+SELECT estimated, actual
+  FROM sel_rows('SELECT * FROM sel_uniform WHERE k <@ (SELECT f FROM sel_disjoint WHERE g = 7)', NULL);
+SELECT estimated, actual
+  FROM sel_rows('SELECT * FROM sel_uniform WHERE (SELECT f FROM sel_overlapping WHERE g = 7) @> k', NULL);
+
+-- the same when the test is pushed into a subquery, whose scan reads the
+-- outer query's InitPlan, and on a CTE
+SELECT estimated, actual
+  FROM sel_rows('SELECT * FROM (SELECT DISTINCT k FROM sel_uniform) AS s WHERE k <@ (SELECT f FROM sel_disjoint WHERE g = 7)', NULL);
+SELECT estimated, actual
+  FROM sel_rows('WITH c AS MATERIALIZED (SELECT * FROM sel_uniform) SELECT * FROM c WHERE k <@ (SELECT f FROM sel_disjoint WHERE g = 7)', NULL);
+
+-- a subquery that builds its filter has no such statistics: the default
+SELECT plan_share('SELECT * FROM sel_uniform WHERE k <@ (SELECT bloom_agg(k) FROM sel_uniform WHERE k < 10)');
+
+-- before ANALYZE (or analyzed by release 1.0), the default share too
+CREATE TABLE sel_unanalyzed AS SELECT * FROM sel_disjoint;
+SELECT plan_share('SELECT * FROM sel_uniform WHERE k <@ (SELECT f FROM sel_unanalyzed WHERE g = 7)');
+
+DROP TABLE sel_uniform, sel_skewed, sel_cases, sel_disjoint, sel_overlapping,
+    sel_unanalyzed;
 DROP FUNCTION sel_rows, sel_close, plan_share, bloom_agg_text;

@@ -14,6 +14,13 @@
  * values.  The filter's estimated distinct count and current
  * false-positive rate come from the core's estimators.
  *
+ * Two more cases read what ANALYZE recorded about a column of filters
+ * (bloom_statistics.c).  A filter that a scalar subquery reads from such a
+ * column ("col <@ (SELECT f FROM filters WHERE ...)") is known only at run
+ * time; it is taken to hold the column's mean number of members.  And a
+ * test of the column of filters itself ("filtercol @> x") keeps the share
+ * of its filters that hold a value, plus false positives among the rest.
+ *
  * Copyright (c) 2026, the bloomfilter authors
  *
  * IDENTIFICATION
@@ -21,8 +28,8 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloom_access.h"
 #include "bloom_hasher.h"
+#include "bloom_statistics.h"
 
 #include <math.h>
 
@@ -30,27 +37,29 @@
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type.h"
 #include "nodes/nodeFuncs.h"
+#include "nodes/pathnodes.h"
 #include "utils/lsyscache.h"
 #include "utils/selfuncs.h"
 
 /*
- * Share of rows kept when the filter is not known at planning time, or
- * the column tested is the filter itself: that of a filter holding one
+ * Share of rows kept when neither the filter nor statistics of where it
+ * comes from are known at planning time: that of a filter holding one
  * value in twenty of the column's.
  */
 #define BLOOM_DEFAULT_SEL	0.05
 
 /*
- * Share of the rows described by vardata whose value tests positive in
- * filter.  Values of another kind than the filter's are an error at run
- * time; here they get the default.
+ * Share of the rows described by vardata whose value tests positive in a
+ * filter of members distinct values and false-positive rate fpr.  When
+ * the filter itself is known (filter not NULL), the column's most common
+ * values are tested against it; values of another kind than the filter's
+ * are an error at run time, and here they get the default.
  */
 static Selectivity
 membership_selectivity(VariableStatData *vardata, Oid opfunc,
-					   const bf_view *filter, Oid collation)
+					   double members, double fpr, const bf_view *filter,
+					   Oid collation)
 {
-	double		members = bf_cardinality(filter);
-	double		fpr = bf_current_fpr(filter);
 	double		nullfrac = 0.0;
 	double		mcv_freq = 0.0;
 	double		mcv_hit_freq = 0.0;
@@ -64,12 +73,15 @@ membership_selectivity(VariableStatData *vardata, Oid opfunc,
 	bool		isdefault;
 	BloomHasher hasher;
 
-	/* the column's type where there are statistics, else the expression's */
-	bloom_hasher_init(&hasher,
-					  OidIsValid(vardata->atttype) ? vardata->atttype : vardata->vartype,
-					  collation, CurrentMemoryContext);
-	if (!bloom_kind_accepts(filter->hdr.kind, hasher.kind))
-		return BLOOM_DEFAULT_SEL;
+	if (filter != NULL)
+	{
+		/* the column's type where there are statistics, else the expression's */
+		bloom_hasher_init(&hasher,
+						  OidIsValid(vardata->atttype) ? vardata->atttype : vardata->vartype,
+						  collation, CurrentMemoryContext);
+		if (!bloom_kind_accepts(filter->hdr.kind, hasher.kind))
+			return BLOOM_DEFAULT_SEL;
+	}
 
 	if (HeapTupleIsValid(vardata->statsTuple) &&
 		statistic_proc_security_check(vardata, opfunc))
@@ -78,7 +90,8 @@ membership_selectivity(VariableStatData *vardata, Oid opfunc,
 		AttStatsSlot sslot;
 
 		nullfrac = stats->stanullfrac;
-		if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_MCV,
+		if (filter != NULL &&
+			get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_MCV,
 							 InvalidOid,
 							 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
 		{
@@ -115,11 +128,57 @@ membership_selectivity(VariableStatData *vardata, Oid opfunc,
 }
 
 /*
+ * The statistics of the column a filter known only at run time comes from:
+ * param is the output of an uncorrelated scalar subquery (an InitPlan of
+ * this query level or an outer one) that returns a column of filters, as
+ * in "col <@ (SELECT f FROM filters WHERE ...)".  False when param is
+ * anything else or the column has no statistics of filters.
+ */
+static bool
+initplan_filter_stats(PlannerInfo *root, Param *param, BloomColumnStats *stats)
+{
+	if (param->paramkind != PARAM_EXEC)
+		return false;
+
+	for (PlannerInfo *level = root; level != NULL; level = level->parent_root)
+	{
+		ListCell   *lc;
+
+		foreach(lc, level->init_plans)
+		{
+			SubPlan    *subplan = lfirst_node(SubPlan, lc);
+			PlannerInfo *subroot;
+			TargetEntry *tle;
+			VariableStatData vardata;
+			bool		found;
+
+			if (subplan->subLinkType != EXPR_SUBLINK ||
+				!list_member_int(subplan->setParam, param->paramid))
+				continue;
+
+			subroot = list_nth(root->glob->subroots, subplan->plan_id - 1);
+			if (subroot == NULL || subroot->parse->targetList == NIL)
+				return false;
+			tle = linitial_node(TargetEntry, subroot->parse->targetList);
+			examine_variable(subroot, (Node *) tle->expr, 0, &vardata);
+			found = bloom_column_stats(&vardata, stats);
+			ReleaseVariableStats(vardata);
+			return found;
+		}
+	}
+	return false;
+}
+
+/*
  * bloom_membership_sel: restriction selectivity of @> and <@.
  *
  * Finds the side of the clause that is a column (or another expression
- * with statistics) and the side that is the filter; estimates from the
- * filter when it is a constant, else returns the default.
+ * with statistics) and the other side.  When the column is the filters
+ * ("filtercol @> x"), the share is that of the filters holding a value,
+ * from the column's statistics.  When the column is the values, the
+ * filter is read if it is a constant; if it is the result of a subquery
+ * over a column of filters, a filter is taken to be that column's typical
+ * one; otherwise the share is the default.
  */
 PG_FUNCTION_INFO_V1(bloom_membership_sel);
 Datum
@@ -130,6 +189,7 @@ bloom_membership_sel(PG_FUNCTION_ARGS)
 	List	   *args = (List *) PG_GETARG_POINTER(2);
 	int			varRelid = PG_GETARG_INT32(3);
 	VariableStatData vardata;
+	BloomColumnStats stats;
 	Node	   *other;
 	bool		varonleft;
 	Oid			lefttype;
@@ -142,7 +202,14 @@ bloom_membership_sel(PG_FUNCTION_ARGS)
 
 	/* the filter is the operand not declared anycompatible */
 	op_input_types(operator, &lefttype, &righttype);
-	if (varonleft != (lefttype != ANYCOMPATIBLEOID) && IsA(other, Const))
+	if (varonleft == (lefttype != ANYCOMPATIBLEOID))
+	{
+		/* a column of filters tested for one value */
+		if (bloom_column_stats(&vardata, &stats))
+			sel = (1.0 - stats.nullfrac) *
+				(stats.held + (1.0 - stats.held) * stats.fpr);
+	}
+	else if (IsA(other, Const))
 	{
 		Const	   *filter = (Const *) other;
 
@@ -152,10 +219,17 @@ bloom_membership_sel(PG_FUNCTION_ARGS)
 		{
 			bf_view		view = bloom_datum_view(filter->constvalue);
 
-			sel = membership_selectivity(&vardata, get_opcode(operator), &view,
+			sel = membership_selectivity(&vardata, get_opcode(operator),
+										 bf_cardinality(&view),
+										 bf_current_fpr(&view), &view,
 										 PG_GET_COLLATION());
 		}
 	}
+	else if (IsA(other, Param) &&
+			 initplan_filter_stats(root, (Param *) other, &stats))
+		sel = membership_selectivity(&vardata, get_opcode(operator),
+									 stats.members, stats.fpr, NULL,
+									 PG_GET_COLLATION());
 	ReleaseVariableStats(vardata);
 	CLAMP_PROBABILITY(sel);
 	PG_RETURN_FLOAT8(sel);
