@@ -218,15 +218,6 @@ FROM by_serial AS s,
 ORDER BY w.plan;
 
 -- whether a query's HashAggregate wrote groups to disk
-CREATE FUNCTION hash_spilled(query text) RETURNS bool
-LANGUAGE plpgsql AS $$
-DECLARE
-	plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (ANALYZE, FORMAT JSON, COSTS OFF, TIMING OFF) ' || query INTO plan;
-	RETURN plan::text ~ '"HashAgg Batches": ([2-9]|[0-9]{2,})';
-END
-$$;
 SET max_parallel_workers_per_gather = 0;
 SET enable_sort = off;
 CREATE TABLE g_hashed AS SELECT v % 20000 AS g, bloom_agg(v) AS f FROM plans GROUP BY 1;
@@ -236,7 +227,8 @@ CREATE TABLE g_sorted AS SELECT v % 20000 AS g, bloom_agg(v) AS f FROM plans GRO
 SET enable_hashagg = on;
 SET enable_sort = off;
 SET work_mem = '64kB';
-SELECT hash_spilled('SELECT v % 20000, bloom_agg(v) FROM plans GROUP BY 1') AS spilled;
+SELECT plan_json('SELECT v % 20000, bloom_agg(v) FROM plans GROUP BY 1', true)::text
+       ~ '"HashAgg Batches": ([2-9]|[0-9]{2,})' AS spilled;
 CREATE TABLE g_spilled AS SELECT v % 20000 AS g, bloom_agg(v) AS f FROM plans GROUP BY 1;
 RESET work_mem;
 RESET enable_sort;
@@ -245,7 +237,6 @@ SELECT count(*) AS groups,
 	count(*) FILTER (WHERE d.f::bytea = s.f::bytea) AS spilled_same_bytes
 FROM g_sorted AS s JOIN g_hashed AS h USING (g) JOIN g_spilled AS d USING (g);
 DROP TABLE plans, by_serial, by_1, by_2, by_4, g_hashed, g_sorted, g_spilled;
-DROP FUNCTION hash_spilled(text);
 
 RESET parallel_leader_participation;
 RESET max_parallel_workers_per_gather;

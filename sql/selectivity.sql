@@ -10,30 +10,24 @@ CREATE TABLE sel_skewed AS SELECT 100000 / i AS k FROM generate_series(1, 100000
 ANALYZE sel_uniform, sel_skewed;
 
 -- The planner's estimate and the true count of rows of query, with %s
--- replaced by the filter as a literal (a constant the planner can read)
+-- replaced by the filter as a literal (a constant the planner can read),
+-- if it has a %s
 CREATE FUNCTION sel_rows(query text, f bloom, OUT estimated float8, OUT actual bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
     q text := format(query, quote_literal(f::text) || '::bloom');
-    plan json;
 BEGIN
-    EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
-    estimated := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
+    estimated := (plan_json(q) -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
     EXECUTE 'SELECT count(*) FROM (' || q || ') AS rows' INTO actual;
 END
 $$;
 
 -- The planner's estimate of the share of sel_uniform's rows query keeps
 CREATE FUNCTION plan_share(query text) RETURNS numeric
-LANGUAGE plpgsql AS $$
-DECLARE
-    plan json;
-BEGIN
-    EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
-    RETURN round(((plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8 /
+LANGUAGE sql AS $$
+    SELECT round(((plan_json(query) -> 0 -> 'Plan' ->> 'Plan Rows')::float8 /
                   (SELECT reltuples FROM pg_class
-                    WHERE oid = 'sel_uniform'::regclass))::numeric, 3);
-END
+                    WHERE oid = 'sel_uniform'::regclass))::numeric, 3)
 $$;
 
 -- within a factor of two of the truth (and never a zero estimate)

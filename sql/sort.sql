@@ -173,17 +173,9 @@ SET enable_seqscan = off;
 SET enable_bitmapscan = off;
 -- whether a query's plan scans the index named (EXPLAIN's text form
 -- shows an InitPlan's value differently from one version to the next)
-CREATE FUNCTION plan_uses_index(query text, index text) RETURNS bool
-LANGUAGE plpgsql AS $$
-DECLARE
-	plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (FORMAT JSON, COSTS OFF) ' || query INTO plan;
-	RETURN plan::text LIKE '%"Index Name": "' || index || '"%';
-END
-$$;
-SELECT plan_uses_index('SELECT count(*) FROM many_small AS m
-	WHERE f = (SELECT f FROM many_small WHERE id = 42)', 'many_small_f') AS uses_index;
+SELECT plan_json('SELECT count(*) FROM many_small AS m
+	WHERE f = (SELECT f FROM many_small WHERE id = 42)')::text
+       LIKE '%"Index Name": "many_small_f"%' AS uses_index;
 SELECT count(*) AS by_index FROM many_small AS m
 WHERE f = (SELECT f FROM many_small WHERE id = 42);
 SELECT count(*) AS index_order
@@ -196,5 +188,4 @@ SELECT count(*) AS by_scan FROM many_small AS m
 WHERE f = (SELECT f FROM many_small WHERE id = 42);
 
 DROP TABLE sorted, byte_order, many_small, groups_sorted, groups_hashed;
-DROP FUNCTION plan_uses_index(text, text);
 DROP EXTENSION amcheck;
