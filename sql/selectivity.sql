@@ -114,24 +114,21 @@ SELECT s.starelid::regclass AS "table", s.stanullfrac,
    AND s.staattnum = 2
  ORDER BY 1;
 
--- filtercol @> x: the filters holding x, of all the table's rows
-SELECT estimated, actual
-  FROM sel_rows('SELECT * FROM sel_disjoint WHERE f @> 5000', NULL);
-SELECT estimated, actual
-  FROM sel_rows('SELECT * FROM sel_overlapping WHERE f @> 5000', NULL);
-
--- col <@ (SELECT f ...): a filter of the column's mean member count
-SELECT estimated, actual
-  FROM sel_rows('SELECT * FROM sel_uniform WHERE k <@ (SELECT f FROM sel_disjoint WHERE g = 7)', NULL);
-SELECT estimated, actual
-  FROM sel_rows('SELECT * FROM sel_uniform WHERE (SELECT f FROM sel_overlapping WHERE g = 7) @> k', NULL);
-
--- the same when the test is pushed into a subquery, whose scan reads the
--- outer query's InitPlan, and on a CTE
-SELECT estimated, actual
-  FROM sel_rows('SELECT * FROM (SELECT DISTINCT k FROM sel_uniform) AS s WHERE k <@ (SELECT f FROM sel_disjoint WHERE g = 7)', NULL);
-SELECT estimated, actual
-  FROM sel_rows('WITH c AS MATERIALIZED (SELECT * FROM sel_uniform) SELECT * FROM c WHERE k <@ (SELECT f FROM sel_disjoint WHERE g = 7)', NULL);
+-- filtercol @> x: the filters holding x, of all the table's rows;
+-- col <@ (SELECT f ...): a filter of the column's mean member count, also
+-- when the test is pushed into a subquery (whose scan reads the outer
+-- query's InitPlan) and on a CTE
+SELECT c.test, r.estimated, r.actual
+  FROM (VALUES
+    (1, 'filtercol @> x, disjoint', 'SELECT * FROM sel_disjoint WHERE f @> 5000'),
+    (2, 'filtercol @> x, overlapping', 'SELECT * FROM sel_overlapping WHERE f @> 5000'),
+    (3, 'col <@ (SELECT f ...), disjoint', 'SELECT * FROM sel_uniform WHERE k <@ (SELECT f FROM sel_disjoint WHERE g = 7)'),
+    (4, '(SELECT f ...) @> col, overlapping', 'SELECT * FROM sel_uniform WHERE (SELECT f FROM sel_overlapping WHERE g = 7) @> k'),
+    (5, 'pushed into a subquery', 'SELECT * FROM (SELECT DISTINCT k FROM sel_uniform) AS s WHERE k <@ (SELECT f FROM sel_disjoint WHERE g = 7)'),
+    (6, 'on a CTE', 'WITH c AS MATERIALIZED (SELECT * FROM sel_uniform) SELECT * FROM c WHERE k <@ (SELECT f FROM sel_disjoint WHERE g = 7)')
+  ) AS c (n, test, query),
+  LATERAL sel_rows(c.query, NULL) AS r
+ ORDER BY c.n;
 
 -- a subquery that builds its filter has no such statistics: the default
 SELECT plan_share('SELECT * FROM sel_uniform WHERE k <@ (SELECT bloom_agg(k) FROM sel_uniform WHERE k < 10)');
