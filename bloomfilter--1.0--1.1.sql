@@ -32,7 +32,7 @@ ALTER OPERATOR FAMILY bloom_btree_ops USING btree ADD
 -- estimates of filtercol @> x and of col <@ (SELECT f ...) read
 CREATE FUNCTION bloom_typanalyze(pg_catalog.internal)
 RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C STRICT;
+AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 ALTER TYPE bloom SET (ANALYZE = bloom_typanalyze);
 

@@ -29,7 +29,7 @@ AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 -- estimates of filtercol @> x and of col <@ (SELECT f ...) read
 CREATE FUNCTION bloom_typanalyze(pg_catalog.internal)
 RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C STRICT;
+AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 -- STORAGE external: a bit array does not compress, and an uncompressed
 -- out-of-line value has a TOAST pointer that the membership cache keys on

@@ -4,7 +4,7 @@
 -- The type, every function and aggregate with its argument types, the
 -- operators, casts and operator classes; the properties every function
 -- must have (PARALLEL SAFE, IMMUTABLE but for bloom_info, bloom_retag and the
--- selectivity estimator, STRICT but for the aggregates' transition and
+-- planner's and ANALYZE's support functions, STRICT but for the aggregates' transition and
 -- combine functions and bloom_agg_final),
 -- read from the extension's members so that an object added later is
 -- checked too; a comment on every member (but the array type bloom[],
@@ -18,7 +18,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(141);
+SELECT plan(143);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -172,7 +172,8 @@ SELECT set_eq(
           'bloom_intersect_agg_trans(bloom,bloom)', 'bloom_intersect_agg_final(bloom)',
           'bloom_agg(anycompatible)', 'bloom_agg(anycompatible,bigint,double precision)',
           'bloom_union_agg(bloom)', 'bloom_intersect_agg(bloom)',
-          'bloom_membership_sel(internal,oid,internal,integer)'])
+          'bloom_membership_sel(internal,oid,internal,integer)',
+          'bloom_typanalyze(internal)'])
       UNION ALL
       SELECT format(f, t)
         FROM pg_temp.overload_types() AS t,
@@ -194,8 +195,9 @@ SELECT is_empty(
          AND p.provolatile <> 'i'
          AND p.oid NOT IN ('bloom_info(bloom)'::regprocedure,
                            'bloom_retag(bloom,regtype)'::regprocedure,
-                           'bloom_membership_sel(internal,oid,internal,integer)'::regprocedure)$$,
-    'every function and aggregate of the extension but bloom_info, bloom_retag and the selectivity estimator is IMMUTABLE');
+                           'bloom_membership_sel(internal,oid,internal,integer)'::regprocedure,
+                           'bloom_typanalyze(internal)'::regprocedure)$$,
+    'every function and aggregate of the extension but bloom_info, bloom_retag, the selectivity estimator and the ANALYZE function is IMMUTABLE');
 SELECT is((SELECT provolatile FROM pg_proc WHERE oid = 'bloom_retag(bloom,regtype)'::regprocedure),
           's'::"char",
           'bloom_retag is STABLE: it reads the catalog');
@@ -206,6 +208,13 @@ SELECT is((SELECT provolatile FROM pg_proc
             WHERE oid = 'bloom_membership_sel(internal,oid,internal,integer)'::regprocedure),
           's'::"char",
           'bloom_membership_sel is STABLE, as the planner''s estimators are');
+SELECT is((SELECT provolatile FROM pg_proc
+            WHERE oid = 'bloom_typanalyze(internal)'::regprocedure),
+          's'::"char",
+          'bloom_typanalyze is STABLE, as PostgreSQL''s own ANALYZE functions are');
+SELECT is((SELECT typanalyze FROM pg_type WHERE oid = 'bloom'::regtype),
+          'bloom_typanalyze'::regproc,
+          'ANALYZE of a bloom column runs bloom_typanalyze');
 SELECT is_empty(
     $$SELECT o.oprname FROM pg_operator o
        WHERE o.oprname IN ('@>', '<@')
