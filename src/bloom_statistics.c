@@ -22,8 +22,8 @@
  * with overlap and members the means over pairs and filters, and the share
  * of N filters holding such a value is that mean over N.  The same filters
  * are read for members and fpr as for the pairs: at most BLOOM_STATS_READ
- * of the sample, evenly spaced, and within maintenance_work_mem (but at
- * least two, so that there is a pair).
+ * of the sample, at random, and within maintenance_work_mem (but at least
+ * two, so that there is a pair).
  *
  * The planner reads the slot back with bloom_column_stats, both for a test
  * of the column itself and for a filter that a subquery reads from it.
@@ -43,12 +43,16 @@
 #include "access/htup_details.h"
 #include "catalog/pg_statistic.h"
 #include "commands/vacuum.h"
+#include "common/pg_prng.h"
 #include "miscadmin.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 
 /* Filters of the sample read for the statistics, at most */
 #define BLOOM_STATS_READ	32
+
+/* Seed of the choice of the filters read */
+#define BLOOM_STATS_SEED	UINT64CONST(0x626c6f6f6d737461)
 
 /* The slot's numbers, in order */
 #define BLOOM_STATS_NUMBERS 3
@@ -61,9 +65,13 @@ typedef struct BloomAnalyzeData
 } BloomAnalyzeData;
 
 /*
- * Reads at most BLOOM_STATS_READ of the sampled non-NULL filters, evenly
- * spaced over the sample and within maintenance_work_mem (at least two,
- * when there are two), into views; returns how many it read.
+ * Reads at most BLOOM_STATS_READ of the sampled non-NULL filters, chosen
+ * at random and within maintenance_work_mem (at least two, when there are
+ * two), into views; returns how many it read.  Every pair of the sample's
+ * filters is as likely to be read, so that the mean overlap of the pairs
+ * read estimates that of all pairs; filters chosen at even spacing would
+ * miss the overlaps of neighbours in a table ordered by time, say.  The
+ * choice is seeded by a constant, so that one sample gives one result.
  */
 static int
 read_sample_filters(VacAttrStats *stats, AnalyzeAttrFetchFunc fetchfunc,
@@ -71,31 +79,32 @@ read_sample_filters(VacAttrStats *stats, AnalyzeAttrFetchFunc fetchfunc,
 {
 	Size		budget = (Size) maintenance_work_mem * 1024;
 	Size		bytes = 0;
-	int			nonnull = 0;
-	int			seen = 0;
+	int			left = 0;
+	int			wanted;
 	int			nread = 0;
-	double		step;
-	double		next = 0.0;
 	bool		isnull;
+	pg_prng_state prng;
 
 	for (int i = 0; i < samplerows; i++)
 	{
 		(void) fetchfunc(stats, i, &isnull);
 		if (!isnull)
-			nonnull++;
+			left++;
 	}
-	step = Max(1.0, (double) nonnull / BLOOM_STATS_READ);
+	wanted = Min(left, BLOOM_STATS_READ);
+	pg_prng_seed(&prng, BLOOM_STATS_SEED);
 
-	for (int i = 0; i < samplerows && nread < BLOOM_STATS_READ; i++)
+	for (int i = 0; i < samplerows && nread < wanted; i++)
 	{
 		Datum		value = fetchfunc(stats, i, &isnull);
 		Size		size;
 
 		if (isnull)
 			continue;
-		if (seen++ < (int) next)
+		/* selection sampling: read with chance (still wanted) / (left) */
+		left--;
+		if (pg_prng_uint64_range(&prng, 0, left) >= (uint64) (wanted - nread))
 			continue;
-		next += step;
 
 		size = toast_raw_datum_size(value);
 		if (nread >= 2 && bytes + size > budget)

@@ -19,14 +19,15 @@
 -- differ by a power of two.  A week of auto-sized days of 300,000,
 -- 300,000, 20,000 and 1,000 values (issue 16): the union within 5% of
 -- 500,000 at a measured rate of at most 4%, the estimates of a large and a
--- small day within their bounds, none Infinity, NaN or NULL.  Last, the
--- estimated overlap of two tables'
--- stored filters is checked against the exact join.
+-- small day within their bounds, none Infinity, NaN or NULL.  The
+-- estimated overlap of two tables' stored filters is checked against the
+-- exact join.  Last, the statistics ANALYZE records of a column of block
+-- filters, and the planner's estimates from them, against the truth.
 --
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(111);
+SELECT plan(117);
 
 --
 -- Accuracy.  Per seed, one pass over 1,000,000 strings builds the filters
@@ -448,6 +449,64 @@ SELECT cmp_ok((SELECT abs(auto / joined - 1) FROM join_estimates, join_truth),
 SELECT cmp_ok((SELECT abs(sized / joined - 1) FROM join_estimates, join_truth),
               '<=', 0.05::float8,
               'join, bloom_agg(k, 1000000, 0.01): bloom_intersection_cardinality within 5% of the join size');
+
+--
+-- Planner statistics of a column of block filters: 200 filters of 2,000
+-- values, bloom_agg(v, 20000, 0.01), filter g holding 400 g to 400 g +
+-- 1,999, so that most values are in 5 filters, each in the 4 next to it
+-- in the table's order.  ANALYZE records the filters' mean member count
+-- and the share of the filters holding a value (weighted by how often it
+-- was added: sum(r^2) / sum(r) / 200 for a value in r filters), from
+-- overlaps estimated on the filters' bits; the planner's estimates of
+-- filtercol @> v and col <@ (SELECT f ...) read them.
+--
+
+CREATE TABLE block_filters AS
+    SELECT g, bloom_agg(v, 20000, 0.01) AS f
+      FROM generate_series(0, 199) AS g, generate_series(400 * g, 400 * g + 1999) AS v
+     GROUP BY g ORDER BY g;
+CREATE TABLE block_values AS SELECT v FROM generate_series(0, 99999) AS v;
+ANALYZE block_filters, block_values;
+
+CREATE TEMP TABLE block_truth AS
+    SELECT sum(r * r)::float8 / sum(r) / 200 AS held
+      FROM (SELECT count(*) AS r
+              FROM generate_series(0, 199) AS g, generate_series(400 * g, 400 * g + 1999) AS v
+             GROUP BY v) AS held_by;
+CREATE TEMP TABLE block_stats AS
+    SELECT n[1] AS members, n[3] AS held
+      FROM (SELECT CASE 12057 WHEN s.stakind1 THEN s.stanumbers1 WHEN s.stakind2 THEN s.stanumbers2
+                                WHEN s.stakind3 THEN s.stanumbers3 WHEN s.stakind4 THEN s.stanumbers4
+                                WHEN s.stakind5 THEN s.stanumbers5 END AS n
+              FROM pg_statistic AS s
+             WHERE s.starelid = 'block_filters'::regclass AND s.staattnum = 2) AS slot;
+
+-- The planner's row estimate of query
+CREATE FUNCTION pg_temp.plan_rows(query text) RETURNS float8
+LANGUAGE plpgsql AS $$
+DECLARE
+    plan json;
+BEGIN
+    EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
+    RETURN (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
+END
+$$;
+
+SELECT cmp_ok((SELECT abs(members / 2000 - 1) FROM block_stats), '<=', 0.05::float8,
+              'statistics of block filters: mean member count within 5% of 2,000');
+SELECT ok((SELECT s.held / t.held BETWEEN 0.5 AND 2 FROM block_stats AS s, block_truth AS t),
+          'statistics of block filters: share of the filters holding a value within 2x of the truth');
+SELECT ok((SELECT pg_temp.plan_rows('SELECT * FROM block_filters WHERE f @> 20000')
+                  BETWEEN 5 / 10.0 AND 5 * 10.0),
+          'filtercol @> v over block filters: estimate within 10x of the 5 rows');
+SELECT ok((SELECT pg_temp.plan_rows('SELECT * FROM block_values WHERE v <@ (SELECT f FROM block_filters WHERE g = 3)')
+                  BETWEEN 2000 / 2.0 AND 2000 * 2.0),
+          'col <@ (SELECT f ...) over block filters: estimate within 2x of the 2,000 rows');
+SELECT is((SELECT count(*) FROM block_filters WHERE f @> 20000), 5::bigint,
+          'filtercol @> v over block filters: 5 rows');
+SELECT is((SELECT count(*) FROM block_values WHERE v <@ (SELECT f FROM block_filters WHERE g = 3)),
+          2000::bigint,
+          'col <@ (SELECT f ...) over block filters: 2,000 rows (no false positive among 100,000)');
 
 SELECT * FROM finish();
 ROLLBACK;
