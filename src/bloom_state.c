@@ -91,8 +91,9 @@ static const ExpandedObjectMethods state_methods = {
 /*
  * Check a state's invariants, in builds with assertions: its phase is one
  * of the two layouts; the exact phase has a run of at most BLOOM_EXACT_MAX
- * strictly ascending hashes within its room, and no filter; the blocks phase has a filter whose length its
- * block count gives, a power of two for bloom_agg(value), and no run.
+ * strictly ascending hashes within its room, and no filter; the blocks
+ * phase has a filter whose length its block count gives, a power of two
+ * for bloom_agg(value), and no run.
  */
 static void
 assert_state_valid(const BloomState *state)
