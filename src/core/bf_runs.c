@@ -27,11 +27,13 @@
 #define BF_LINE_HASHES		8
 
 /*
- * Most hashes sharing a high byte that are sorted by their second byte and
- * then by insertion: 32 to a run on average, beyond which the seven low
- * bytes are sorted least significant first
+ * Most hashes sharing a high byte that are sorted by the next bits (up to
+ * BF_NEXT_BITS_MAX of them: at most one hash to a run on average) and then
+ * by insertion, beyond which the seven low bytes are sorted least
+ * significant first
  */
-#define BF_SECOND_BYTE_MAX	8192
+#define BF_NEXT_BITS_MAX	13
+#define BF_NEXT_BITS_HASHES	8192
 
 /* From this many hashes on, distributing them goes through line buffers */
 #define BF_LINE_BUFFERED	65536
@@ -168,34 +170,50 @@ lsd_sort(uint64_t *from, uint64_t *to, size_t n, int nbytes)
 
 /*
  * Sort m hashes that share their high byte, from bucket into into (bucket
- * is then scratch): they are distributed by their second byte, and each of
- * the 256 short runs that gives (a few dozen hashes, since hashes are
- * uniform) is sorted by insertion, or, if hashes made to share their high
- * bits make one long, least significant byte first.  Two passes, where
- * sorting the seven low bytes least significant first takes seven.
+ * is then scratch): they are distributed by the next bits below the high
+ * byte, as many as make at least as many runs as hashes (8 to
+ * BF_NEXT_BITS_MAX); a run that hashes made to share their high bits make
+ * long is sorted least significant byte first, and then one insertion sort
+ * over the whole bucket puts the short runs in order, at about one
+ * comparison a hash.  Two passes, where sorting the seven low bytes least
+ * significant first takes seven.
  */
 static void
-sort_by_second_byte(uint64_t *bucket, size_t m, uint64_t *into)
+sort_by_next_bits(uint64_t *bucket, size_t m, uint64_t *into)
 {
-	size_t		start[257];
-	int			d;
+	uint32_t	start[(1 << BF_NEXT_BITS_MAX) + 1];
+	int			bits = 8;
+	int			shift;
+	size_t		nruns;
+	size_t		i;
 
-	split_by_byte(bucket, m, 48, into, start);
-	for (d = 0; d < 256; d++)
+	while (bits < BF_NEXT_BITS_MAX && ((size_t) 1 << bits) <= m)
+		bits++;
+	shift = 56 - bits;
+	nruns = (size_t) 1 << bits;
+	BF_ASSERT(m <= BF_NEXT_BITS_HASHES);
+	memset(start, 0, (nruns + 1) * sizeof(uint32_t));
+	for (i = 0; i < m; i++)
+		start[((bucket[i] >> shift) & (nruns - 1)) + 1]++;
+	for (i = 0; i < nruns; i++)
+		start[i + 1] += start[i];
+	for (i = 0; i < m; i++)
+		into[start[(bucket[i] >> shift) & (nruns - 1)]++] = bucket[i];
+	/* each start[d] now holds the end of run d, the start of run d + 1 */
+	for (i = 0; i < nruns; i++)
 	{
-		uint64_t   *run = into + start[d];
-		size_t		n = start[d + 1] - start[d];
+		size_t		first = i == 0 ? 0 : start[i - 1];
+		size_t		n = start[i] - first;
 		uint64_t   *sorted;
 
 		if (n < BF_SMALL_SORT)
-		{
-			insertion_sort(run, n);
 			continue;
-		}
-		sorted = lsd_sort(run, bucket + start[d], n, 6);
-		if (sorted != run)
-			memcpy(run, sorted, n * sizeof(uint64_t));
+		sorted = lsd_sort(into + first, bucket + first, n, 6);
+		if (sorted != into + first)
+			memcpy(into + first, sorted, n * sizeof(uint64_t));
 	}
+	/* what is left out of order lies within runs of fewer than 48 */
+	insertion_sort(into, m);
 }
 
 /*
@@ -205,7 +223,7 @@ sort_by_second_byte(uint64_t *bucket, size_t m, uint64_t *into)
  * A radix sort: one pass distributes the hashes by their high byte into
  * scratch; then each of the 256 buckets, small enough to stay in the
  * processor's cache, is sorted on its other seven bytes back into place:
- * by its second byte and then by insertion, or, for large buckets, least
+ * by its next bits and then by insertion, or, for large buckets, least
  * significant byte first.  Sorting all eight bytes least-significant first
  * would stream the whole array through memory eight times.  Small inputs
  * and buckets use insertion sort.
@@ -238,9 +256,9 @@ bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch)
 			insertion_sort(into, m);
 			continue;
 		}
-		if (m <= BF_SECOND_BYTE_MAX)
+		if (m <= BF_NEXT_BITS_HASHES)
 		{
-			sort_by_second_byte(bucket, m, into);
+			sort_by_next_bits(bucket, m, into);
 			continue;
 		}
 		sorted = lsd_sort(bucket, into, m, 7);
