@@ -31,7 +31,12 @@
 /* Alignment of the payload of a filter in working memory: a cache line */
 #define BLOOM_PAYLOAD_ALIGN		64
 
-/* Filters this large get transparent huge pages where the OS offers them */
+/*
+ * Arrays and values this large get transparent huge pages where the OS
+ * offers them (not smaller ones: an array written in part, such as an
+ * aggregate state's run, would hold up to a whole 2 MB page it does not
+ * use)
+ */
 #define BLOOM_HUGE_PAGE			((size_t) 2 << 20)
 #define BLOOM_HUGE_MIN			((size_t) 4 << 20)
 
@@ -54,10 +59,13 @@ bloom_view(const struct varlena *filter)
 
 /*
  * Advise transparent huge pages for the 2 MB pages wholly inside
- * [start, start + len), if len is 4 MB or more: large filters, and the
- * aggregate state's runs of hashes, are written once in random or
- * streaming order, and faulting them in 2 MB at a time costs a small
- * fraction of doing it 4 kB at a time (in a virtual machine, a hundredth).
+ * [start, start + len), if len is 4 MB or more, for memory not yet
+ * written that someone else allocated (a new value, the flat form of an
+ * aggregate state): large values are written once in random or streaming
+ * order, and faulting them in 2 MB at a time costs a small fraction of
+ * doing it 4 kB at a time (in a virtual machine, a thirtieth).  Arrays
+ * allocated here for the purpose come from bloom_alloc_array, which
+ * aligns them on 2 MB, so that only a tail short of 2 MB is left out.
  */
 void
 bloom_advise_huge_pages(void *start, size_t len)
@@ -97,23 +105,43 @@ bloom_palloc(size_t len)
 }
 
 /*
- * Working memory for a serialized filter of len bytes, in context cxt: the
- * returned pointer puts the payload (BF_HEADER_SIZE bytes in) on a cache
- * line, so no block straddles two lines.  A filter of 4 MB or more starts
- * on a 2 MB boundary and is advised to use transparent huge pages, which
- * spares a TLB miss on nearly every random access to it.  Free it by
- * pfree of *space.
+ * Working memory for an array of len bytes, in context cxt, as palloc
+ * would give it, except that an array of 4 MB or more starts on a
+ * 2 MB boundary, so that all its whole 2 MB pages can be advised to use
+ * transparent huge pages (bloom_advise_huge_pages says why; they also
+ * spare a TLB miss on nearly every random access), not only those that
+ * happen to lie wholly inside it; its tail short of 2 MB is left to 4 kB
+ * pages, which an array partly written needs no more memory for than it
+ * writes.  Free it by pfree of *space.
+ */
+void *
+bloom_alloc_array(MemoryContext cxt, size_t len, char **space)
+{
+	char	   *start;
+
+	if (len < BLOOM_HUGE_MIN)
+		return *space = MemoryContextAllocHuge(cxt, len);
+	*space = MemoryContextAllocHuge(cxt, len + BLOOM_HUGE_PAGE);
+	start = (char *) TYPEALIGN(BLOOM_HUGE_PAGE, *space);
+	bloom_advise_huge_pages(start, len);
+	return start;
+}
+
+/*
+ * Working memory for a serialized filter of len bytes, in context cxt
+ * (bloom_alloc_array): the returned pointer puts the payload
+ * (BF_HEADER_SIZE bytes in) on a cache line, so no block straddles two
+ * lines.  Free it by pfree of *space.
  */
 uint8 *
 bloom_alloc_filter(MemoryContext cxt, size_t len, char **space)
 {
-	size_t		align = len >= BLOOM_HUGE_MIN ? BLOOM_HUGE_PAGE : BLOOM_PAYLOAD_ALIGN;
-	char	   *start;
+	char	   *start = bloom_alloc_array(cxt, len + 2 * BLOOM_PAYLOAD_ALIGN,
+											space);
 
-	*space = MemoryContextAllocHuge(cxt, len + 2 * align);
-	start = (char *) TYPEALIGN(align, *space);
-	bloom_advise_huge_pages(start, len + align);
-	return (uint8 *) start + (BLOOM_PAYLOAD_ALIGN - BF_HEADER_SIZE % BLOOM_PAYLOAD_ALIGN);
+	start = (char *) TYPEALIGN(BLOOM_PAYLOAD_ALIGN, start);
+	return (uint8 *) start +
+		(BLOOM_PAYLOAD_ALIGN - BF_HEADER_SIZE % BLOOM_PAYLOAD_ALIGN);
 }
 
 /*

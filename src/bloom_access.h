@@ -18,7 +18,9 @@
  *						header's bytes are fetched
  *	make a new one		bloom_palloc (a value), bloom_alloc_filter (working
  *						memory for a filter kept across calls),
- *						bloom_advise_huge_pages (for other large arrays)
+ *						bloom_alloc_array (for other large arrays),
+ *						bloom_advise_huge_pages (for memory allocated
+ *						by others)
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -38,6 +40,7 @@ extern bf_view bloom_arg_view(FunctionCallInfo fcinfo, int argno);
 extern bf_header bloom_arg_header(FunctionCallInfo fcinfo, int argno);
 extern struct varlena *bloom_datum_copy(Datum datum);
 extern struct varlena *bloom_palloc(size_t len);
+extern void *bloom_alloc_array(MemoryContext cxt, size_t len, char **space);
 extern uint8 *bloom_alloc_filter(MemoryContext cxt, size_t len, char **space);
 extern void bloom_advise_huge_pages(void *start, size_t len);
 extern bf_view bloom_fetch_filter(struct varlena *raw, MemoryContext cxt,

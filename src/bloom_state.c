@@ -135,7 +135,8 @@ new_state(MemoryContext parent, uint64 pending_room)
 	BloomState *state = MemoryContextAllocZero(cxt, sizeof(BloomState));
 
 	EOH_init_header(&state->hdr, &state_methods, cxt);
-	state->pending = MemoryContextAlloc(cxt, pending_room * sizeof(uint64));
+	state->pending = bloom_alloc_array(cxt, pending_room * sizeof(uint64),
+									   &state->pending_space);
 	state->pending_room = pending_room;
 	return state;
 }
@@ -212,22 +213,23 @@ add_to_filter(BloomState *state, const uint64 *hashes, size_t n)
 }
 
 /*
- * A new array of room hashes in the state's context, holding the first
- * nkeep of old (which is freed, if not NULL).  Large arrays are advised to
- * use huge pages before they are first written, which repalloc (copying
- * into memory it has just allocated) would not let us do.
+ * A new array of room hashes in the state's context (bloom_alloc_array),
+ * holding the first nkeep of old, whose allocation *space is freed, if old
+ * is not NULL; *space becomes the new array's.  Growing by a new array,
+ * not repalloc, lets a large one start on a huge page.
  */
 static uint64 *
-regrow(BloomState *state, uint64 *old, uint64 nkeep, uint64 room)
+regrow(BloomState *state, uint64 *old, char **space, uint64 nkeep,
+	   uint64 room)
 {
-	uint64	   *array = MemoryContextAllocHuge(state->hdr.eoh_context,
-											   room * sizeof(uint64));
+	char	   *old_space = *space;
+	uint64	   *array = bloom_alloc_array(state->hdr.eoh_context,
+										  room * sizeof(uint64), space);
 
-	bloom_advise_huge_pages(array, room * sizeof(uint64));
 	if (old != NULL)
 	{
 		memcpy(array, old, nkeep * sizeof(uint64));
-		pfree(old);
+		pfree(old_space);
 	}
 	return array;
 }
@@ -237,20 +239,23 @@ static void
 resize_pending(BloomState *state, uint64 room)
 {
 	Assert(room >= state->npending);
-	state->pending = regrow(state, state->pending, state->npending, room);
+	state->pending = regrow(state, state->pending, &state->pending_space,
+							state->npending, room);
 	state->pending_room = room;
 }
 
 /*
  * Make the run the given one: n strictly ascending hashes in an array of
- * the state's context with room for room (NULL: none).
+ * the state's context with room for room, allocated as space (NULL: none).
  */
 static void
-replace_run(BloomState *state, uint64 *run, uint64 n, uint64 room)
+replace_run(BloomState *state, uint64 *run, char *space, uint64 n,
+			uint64 room)
 {
 	if (state->sorted != NULL)
-		pfree(state->sorted);
+		pfree(state->sorted_space);
 	state->sorted = run;
+	state->sorted_space = space;
 	state->nsorted = n;
 	state->sorted_room = room;
 }
@@ -265,7 +270,8 @@ reserve_run(BloomState *state, uint64 room)
 	if (room <= state->sorted_room)
 		return;
 	room = Max(room, 2 * state->sorted_room);
-	state->sorted = regrow(state, state->sorted, state->nsorted, room);
+	state->sorted = regrow(state, state->sorted, &state->sorted_space,
+						   state->nsorted, room);
 	state->sorted_room = room;
 }
 
@@ -284,7 +290,7 @@ promote(BloomState *state)
 											state->params.fpr);
 	alloc_filter(state);
 	add_to_filter(state, state->sorted, state->nsorted);
-	replace_run(state, NULL, 0, 0);
+	replace_run(state, NULL, NULL, 0, 0);
 	resize_pending(state, BLOOM_PENDING);
 }
 
@@ -467,8 +473,9 @@ replace_filter(BloomState *state, const bf_view *other, bool intersect)
 static void
 become_exact(BloomState *state, const uint64 *hashes, uint64 n, double fpr)
 {
-	uint64	   *run = MemoryContextAlloc(state->hdr.eoh_context,
-										 (n + 1) * sizeof(uint64));
+	char	   *space;
+	uint64	   *run = bloom_alloc_array(state->hdr.eoh_context,
+										(n + 1) * sizeof(uint64), &space);
 
 	Assert(state->npending == 0);
 	memcpy(run, hashes, n * sizeof(uint64));
@@ -479,7 +486,7 @@ become_exact(BloomState *state, const uint64 *hashes, uint64 n, double fpr)
 		state->space = NULL;
 		state->len = 0;
 	}
-	replace_run(state, run, n, n + 1);
+	replace_run(state, run, space, n, n + 1);
 	bf_header_init(&state->params, BF_LAYOUT_EXACT, 0, 0, fpr, BF_FLAG_AUTO,
 				   state->params.kind);
 }
@@ -508,9 +515,11 @@ union_view(BloomState *state, const bf_view *other)
 	{
 		/* become a copy of the other filter, then add our own hashes */
 		uint64	   *run = state->sorted;
+		char	   *space = state->sorted_space;
 		uint64		count = state->nsorted;
 
 		state->sorted = NULL;
+		state->sorted_space = NULL;
 		state->nsorted = state->sorted_room = 0;
 		state->params = other->hdr;
 		alloc_filter_space(state);
@@ -522,7 +531,7 @@ union_view(BloomState *state, const bf_view *other)
 		}
 		add_to_filter(state, run, count);
 		if (run != NULL)
-			pfree(run);
+			pfree(space);
 		resize_pending(state, BLOOM_PENDING);
 		return;
 	}
@@ -735,6 +744,8 @@ state_flatten_into(ExpandedObjectHeader *eohptr, void *result,
 	bf_status	status = BF_OK;
 
 	Assert(allocated_size == state_flat_size(eohptr));
+	/* a worker's state can be many MB, in memory not yet written */
+	bloom_advise_huge_pages(result, allocated_size);
 	SET_VARSIZE(flat, allocated_size);
 	if (state->params.layout == BF_LAYOUT_EXACT)
 		status = bf_init_exact(VARDATA(flat), allocated_size - VARHDRSZ,

@@ -30,6 +30,7 @@ struct BloomState
 								 * ascending */
 	uint64		nsorted;
 	uint64		sorted_room;	/* what sorted has room for */
+	char	   *sorted_space;	/* what was allocated for it */
 	uint8	   *filter;			/* blocks phase: a serialized filter */
 	size_t		len;			/* its length */
 	char	   *space;			/* what was allocated for it */
@@ -38,6 +39,7 @@ struct BloomState
 								 * for the filter */
 	uint64		npending;
 	uint64		pending_room;	/* what pending has room for */
+	char	   *pending_space;	/* what was allocated for it */
 };
 
 extern BloomState *bloom_state_create(MemoryContext parent, uint32 kind);
