@@ -27,13 +27,13 @@
 #define BF_LINE_HASHES		8
 
 /*
- * Most hashes sharing a high byte that are sorted by the next bits (up to
- * BF_NEXT_BITS_MAX of them: at most one hash to a run on average) and then
- * by insertion, beyond which the seven low bytes are sorted least
- * significant first
+ * Most hashes sharing a high byte that are sorted by the next bits and
+ * then by insertion, beyond which the seven low bytes are sorted least
+ * significant first; and the most of those next bits used, as many runs as
+ * that many hashes
  */
-#define BF_NEXT_BITS_MAX	13
 #define BF_NEXT_BITS_HASHES	8192
+#define BF_NEXT_BITS_MAX	13
 
 /* From this many hashes on, distributing them goes through line buffers */
 #define BF_LINE_BUFFERED	65536
