@@ -27,10 +27,10 @@
 #define BF_LINE_HASHES		8
 
 /*
- * Most hashes sharing a high byte that are sorted by the next bits and
- * then by insertion, beyond which the seven low bytes are sorted least
- * significant first; and the most of those next bits used, as many runs as
- * that many hashes
+ * Most hashes sharing a high byte that are sorted by the next bits and then
+ * by insertion (more are sorted on their seven low bytes least significant
+ * first), and the most next bits used: 2^13 runs, one for each of that many
+ * hashes
  */
 #define BF_NEXT_BITS_HASHES	8192
 #define BF_NEXT_BITS_MAX	13
