@@ -371,7 +371,7 @@ error_by_load(int trials)
 	double	   *hi = xmalloc((size_t) trials * sizeof(double));
 	int			step;
 
-	printf("\nrelative error of the count against load, %d trials a load\n", trials);
+	printf("\nrelative error of the count against load (n / capacity), in percent, %d trials a load\n", trials);
 	printf(" load | err_2.5%% | err_97.5%% | lower_95 | upper_95 | cov95\n");
 	printf("------+----------+-----------+----------+----------+-------\n");
 	for (step = 1; step <= LOAD_STEPS; step++)

@@ -133,7 +133,7 @@ SELECT name AS "case",
   FROM c ORDER BY ord;
 
 \echo
-\echo 'relative error of the count against load (n / capacity), bloom_agg(v, 10000, 0.01)'
+\echo 'relative error of the count against load (n / capacity), in percent, bloom_agg(v, 10000, 0.01)'
 SELECT load, count(*) AS trials,
        round((100 * percentile_cont(0.025) WITHIN GROUP (ORDER BY estimate / n - 1))::numeric, 4) AS "err_2.5%",
        round((100 * percentile_cont(0.975) WITHIN GROUP (ORDER BY estimate / n - 1))::numeric, 4) AS "err_97.5%",
