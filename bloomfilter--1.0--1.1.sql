@@ -40,6 +40,76 @@ COMMENT ON FUNCTION bloom_typanalyze(pg_catalog.internal) IS 'statistics of a co
 COMMENT ON FUNCTION bloom_membership_sel(pg_catalog.internal, pg_catalog.oid, pg_catalog.internal, pg_catalog.int4) IS
 'restriction selectivity of @> and <@: tests the column''s most common values against a constant filter and spreads its other members over the remaining distinct values; a filter from a subquery over a column of filters, or that column itself, is estimated from the column''s statistics';
 
+--
+-- Each estimate with its confidence interval: (estimate, lower, upper);
+-- bloom_info gains the standard error of its count, as a last column, so
+-- it is made again (a view that reads it must be dropped first)
+--
+CREATE FUNCTION bloom_cardinality_bounds(filter bloom,
+	confidence pg_catalog.float8 DEFAULT 0.95,
+	OUT estimate pg_catalog.float8,
+	OUT lower pg_catalog.float8,
+	OUT upper pg_catalog.float8)
+RETURNS pg_catalog.record
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_cardinality_bounds(bloom, pg_catalog.float8) IS 'bloom_cardinality with its confidence interval at the given confidence';
+
+CREATE FUNCTION bloom_union_cardinality_bounds(a bloom, b bloom,
+	confidence pg_catalog.float8 DEFAULT 0.95,
+	OUT estimate pg_catalog.float8,
+	OUT lower pg_catalog.float8,
+	OUT upper pg_catalog.float8)
+RETURNS pg_catalog.record
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_union_cardinality_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_union_cardinality with its confidence interval at the given confidence';
+
+CREATE FUNCTION bloom_intersection_cardinality_bounds(a bloom, b bloom,
+	confidence pg_catalog.float8 DEFAULT 0.95,
+	OUT estimate pg_catalog.float8,
+	OUT lower pg_catalog.float8,
+	OUT upper pg_catalog.float8)
+RETURNS pg_catalog.record
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_intersection_cardinality_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_intersection_cardinality with its confidence interval at the given confidence';
+
+CREATE FUNCTION bloom_jaccard_bounds(a bloom, b bloom,
+	confidence pg_catalog.float8 DEFAULT 0.95,
+	OUT estimate pg_catalog.float8,
+	OUT lower pg_catalog.float8,
+	OUT upper pg_catalog.float8)
+RETURNS pg_catalog.record
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_jaccard_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_jaccard with its confidence interval at the given confidence';
+
+DROP FUNCTION bloom_info(bloom);
+
+-- STABLE: names the kind of value from pg_type
+CREATE FUNCTION bloom_info(filter bloom,
+	OUT version pg_catalog.int4,
+	OUT layout pg_catalog.text,
+	OUT hash pg_catalog.text,
+	OUT bytes pg_catalog.int8,
+	OUT bits pg_catalog.int8,
+	OUT blocks pg_catalog.int8,
+	OUT bits_set pg_catalog.int8,
+	OUT fill_ratio pg_catalog.float8,
+	OUT hashes pg_catalog.int8,
+	OUT capacity pg_catalog.int8,
+	OUT target_fpr pg_catalog.float8,
+	OUT auto_sized pg_catalog.bool,
+	OUT cardinality pg_catalog.float8,
+	OUT fpr pg_catalog.float8,
+	OUT value_kind pg_catalog.text,
+	OUT cardinality_stderr pg_catalog.float8)
+RETURNS pg_catalog.record
+AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_info(bloom) IS 'one row describing the filter: format, size, fill, sizing, estimates and kind of value';
+
 -- bloom_agg on each type that has its own hash (the kinds table, src/bloom_kinds.c), and on
 -- "char", which would otherwise be ambiguous between text (its implicit
 -- cast) and anycompatible.  Citus runs an aggregate's transition function

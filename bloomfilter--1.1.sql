@@ -129,7 +129,8 @@ CREATE FUNCTION bloom_info(filter bloom,
 	OUT auto_sized pg_catalog.bool,
 	OUT cardinality pg_catalog.float8,
 	OUT fpr pg_catalog.float8,
-	OUT value_kind pg_catalog.text)
+	OUT value_kind pg_catalog.text,
+	OUT cardinality_stderr pg_catalog.float8)
 RETURNS pg_catalog.record
 AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
@@ -174,6 +175,47 @@ RETURNS pg_catalog.float8
 AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_jaccard(bloom, bloom) IS 'estimated Jaccard similarity: intersection size over union size';
+
+-- Each estimate with its confidence interval: (estimate, lower, upper)
+CREATE FUNCTION bloom_cardinality_bounds(filter bloom,
+	confidence pg_catalog.float8 DEFAULT 0.95,
+	OUT estimate pg_catalog.float8,
+	OUT lower pg_catalog.float8,
+	OUT upper pg_catalog.float8)
+RETURNS pg_catalog.record
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_cardinality_bounds(bloom, pg_catalog.float8) IS 'bloom_cardinality with its confidence interval at the given confidence';
+
+CREATE FUNCTION bloom_union_cardinality_bounds(a bloom, b bloom,
+	confidence pg_catalog.float8 DEFAULT 0.95,
+	OUT estimate pg_catalog.float8,
+	OUT lower pg_catalog.float8,
+	OUT upper pg_catalog.float8)
+RETURNS pg_catalog.record
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_union_cardinality_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_union_cardinality with its confidence interval at the given confidence';
+
+CREATE FUNCTION bloom_intersection_cardinality_bounds(a bloom, b bloom,
+	confidence pg_catalog.float8 DEFAULT 0.95,
+	OUT estimate pg_catalog.float8,
+	OUT lower pg_catalog.float8,
+	OUT upper pg_catalog.float8)
+RETURNS pg_catalog.record
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_intersection_cardinality_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_intersection_cardinality with its confidence interval at the given confidence';
+
+CREATE FUNCTION bloom_jaccard_bounds(a bloom, b bloom,
+	confidence pg_catalog.float8 DEFAULT 0.95,
+	OUT estimate pg_catalog.float8,
+	OUT lower pg_catalog.float8,
+	OUT upper pg_catalog.float8)
+RETURNS pg_catalog.record
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_jaccard_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_jaccard with its confidence interval at the given confidence';
 
 --
 -- Comparison, for "=", GROUP BY, DISTINCT and UNION

@@ -109,6 +109,10 @@ bloom_report(bf_status status, BloomSource source, const char *input,
 		errsave(escontext,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("bloom filter false-positive rate must be greater than 0 and less than 1")));
+	else if (status == BF_E_CONFIDENCE)
+		errsave(escontext,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("bloom filter confidence level must be greater than 0 and less than 1")));
 	else if (status == BF_E_TOO_LARGE)
 		errsave(escontext,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),

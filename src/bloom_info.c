@@ -18,7 +18,7 @@
 #include "utils/builtins.h"
 
 /* Columns of bloom_info's row */
-#define INFO_COLUMNS	15
+#define INFO_COLUMNS	16
 
 /*
  * bloom_fpr(filter): the probability that a value never added tests
@@ -35,7 +35,9 @@ bloom_fpr(PG_FUNCTION_ARGS)
  * bloom_info(filter): format version, layout, hash, size in bytes and bits,
  * blocks, bits set, fill ratio, exact hashes, capacity, target rate,
  * whether auto-sized, estimated distinct count, current false-positive
- * rate, and the kind of value held (NULL while it holds none).  Block
+ * rate, the kind of value held (NULL while it holds none), and the
+ * standard error of the distinct count (0 for an exact filter; the last
+ * column, added in 1.1).  Block
  * columns are NULL for an exact filter, the hash count for a block filter.
  * The filter is read through the call site's cache, as by bloom_fpr.
  */
@@ -72,6 +74,7 @@ bloom_info(PG_FUNCTION_ARGS)
 	values[12] = Float8GetDatum(bf_cardinality(&view));
 	values[13] = Float8GetDatum(bf_current_fpr(&view));
 	values[14] = CStringGetTextDatum(bloom_kind_name(view.hdr.kind));
+	values[15] = Float8GetDatum(bf_cardinality_stderr(&view));
 	nulls[4] = nulls[5] = nulls[6] = nulls[7] = nulls[9] = !blocks;
 	nulls[8] = blocks;
 	nulls[14] = view.hdr.kind == BLOOM_KIND_NONE;

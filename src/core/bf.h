@@ -85,6 +85,7 @@ typedef enum bf_status
 	/* bad arguments */
 	BF_E_CAPACITY,				/* capacity is zero */
 	BF_E_FPR,					/* false-positive rate not in (0, 1) */
+	BF_E_CONFIDENCE,			/* confidence level not in (0, 1) */
 	BF_E_TOO_LARGE,				/* result would exceed BF_MAX_SIZE */
 	BF_E_BUFFER,				/* caller's buffer has the wrong size */
 	BF_E_LAYOUT,				/* operation not defined for this layout */
@@ -212,8 +213,34 @@ typedef struct bf_estimates
 	double		jaccard;		/* intersection / union */
 } bf_estimates;
 
+/*
+ * An estimate with its confidence interval (bf_cardinality_bounds,
+ * bf_pair_bounds): lower <= estimate <= upper, the bounds possibly 0 or
+ * infinite, the estimate NaN where it cannot be known
+ */
+typedef struct bf_bounds
+{
+	double		estimate;
+	double		lower;
+	double		upper;
+} bf_bounds;
+
+/* The bounds of the three estimates of a pair of filters */
+typedef struct bf_pair_bounds
+{
+	bf_bounds	union_size;
+	bf_bounds	intersection;
+	bf_bounds	jaccard;
+} bf_pair_bounds;
+
 /* bf_estimate.c */
 extern double bf_cardinality(const bf_view *view);
+extern double bf_cardinality_stderr(const bf_view *view);
+extern bf_status bf_cardinality_bounds(const bf_view *view, double confidence,
+									   bf_bounds *bounds);
+extern bf_status bf_pair_estimate_bounds(const bf_view *a, const bf_view *b,
+										 double confidence,
+										 bf_pair_bounds *bounds);
 extern bf_status bf_pair_estimates(const bf_view *a, const bf_view *b,
 								   bf_estimates *est);
 extern bf_status bf_union_cardinality(const bf_view *a, const bf_view *b,

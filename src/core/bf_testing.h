@@ -36,6 +36,9 @@ extern size_t bf_count_present(const bf_view *view, const uint64_t *hashes,
 
 /* bf_estimate.c */
 extern double bf_estimate_from_bits(uint64_t bits_set, uint64_t nblocks);
+extern double bf_count_covariance(double n, double nblocks);
+extern double bf_intersection_variance(double na, double nb, double nc,
+									   double na_blocks, double nb_blocks);
 
 /* bf_kernels.c */
 extern bf_status bf_use_kernels(bf_kernel_set set);

@@ -18,7 +18,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(143);
+SELECT plan(157);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -70,6 +70,33 @@ SELECT has_function('bloom_union_cardinality', ARRAY['bloom', 'bloom'],
 SELECT has_function('bloom_intersection_cardinality', ARRAY['bloom', 'bloom'],
                     'bloom_intersection_cardinality(bloom, bloom) exists');
 SELECT has_function('bloom_jaccard', ARRAY['bloom', 'bloom'], 'bloom_jaccard(bloom, bloom) exists');
+SELECT has_function('bloom_cardinality_bounds', ARRAY['bloom', 'double precision'],
+                    'bloom_cardinality_bounds(bloom, double precision) exists');
+SELECT has_function('bloom_union_cardinality_bounds', ARRAY['bloom', 'bloom', 'double precision'],
+                    'bloom_union_cardinality_bounds(bloom, bloom, double precision) exists');
+SELECT has_function('bloom_intersection_cardinality_bounds', ARRAY['bloom', 'bloom', 'double precision'],
+                    'bloom_intersection_cardinality_bounds(bloom, bloom, double precision) exists');
+SELECT has_function('bloom_jaccard_bounds', ARRAY['bloom', 'bloom', 'double precision'],
+                    'bloom_jaccard_bounds(bloom, bloom, double precision) exists');
+SELECT results_eq(
+    $$SELECT p.oid::regprocedure::text,
+             array_to_string(p.proargnames[p.pronargs + 1:], ', ') COLLATE "default",
+             pg_get_expr(p.proargdefaults, 0) COLLATE "default"
+        FROM pg_proc p
+       WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
+         AND (p.proname::text LIKE '%\_bounds' OR p.proname = 'bloom_info')
+       ORDER BY 1$$,
+    $$VALUES ('bloom_cardinality_bounds(bloom,double precision)', 'estimate, lower, upper', '0.95'),
+             ('bloom_info(bloom)',
+              'version, layout, hash, bytes, bits, blocks, bits_set, fill_ratio, hashes, '
+              'capacity, target_fpr, auto_sized, cardinality, fpr, value_kind, cardinality_stderr',
+              NULL),
+             ('bloom_intersection_cardinality_bounds(bloom,bloom,double precision)',
+              'estimate, lower, upper', '0.95'),
+             ('bloom_jaccard_bounds(bloom,bloom,double precision)', 'estimate, lower, upper', '0.95'),
+             ('bloom_union_cardinality_bounds(bloom,bloom,double precision)',
+              'estimate, lower, upper', '0.95')$$,
+    'the _bounds functions return (estimate, lower, upper) at a confidence of 0.95 by default; bloom_info''s columns end with cardinality_stderr');
 SELECT has_function('bloom_from_bytea', ARRAY['bytea'], 'bloom_from_bytea(bytea) exists');
 SELECT has_function('bloom_in', ARRAY['cstring'], 'bloom_in(cstring) exists');
 SELECT has_function('bloom_out', ARRAY['bloom'], 'bloom_out(bloom) exists');
@@ -166,6 +193,10 @@ SELECT set_eq(
           'bloom_union(bloom,bloom)', 'bloom_intersect(bloom,bloom)',
           'bloom_cardinality(bloom)', 'bloom_union_cardinality(bloom,bloom)',
           'bloom_intersection_cardinality(bloom,bloom)', 'bloom_jaccard(bloom,bloom)',
+          'bloom_cardinality_bounds(bloom,double precision)',
+          'bloom_union_cardinality_bounds(bloom,bloom,double precision)',
+          'bloom_intersection_cardinality_bounds(bloom,bloom,double precision)',
+          'bloom_jaccard_bounds(bloom,bloom,double precision)',
           'bloom_agg_trans(bloom,anycompatible)',
           'bloom_agg_sized_trans(bloom,anycompatible,bigint,double precision)',
           'bloom_agg_combine(bloom,bloom)', 'bloom_agg_final(bloom)',
@@ -357,6 +388,13 @@ SELECT is(bloom_intersection_cardinality(bloom_create(10), NULL), NULL,
           'bloom_intersection_cardinality(filter, NULL) is NULL');
 SELECT is(bloom_jaccard(NULL, bloom_create(10)), NULL, 'bloom_jaccard(NULL, filter) is NULL');
 SELECT is(bloom_jaccard(bloom_create(10), NULL), NULL, 'bloom_jaccard(filter, NULL) is NULL');
+SELECT is((bloom_cardinality_bounds(NULL)).estimate, NULL, 'bloom_cardinality_bounds(NULL) is NULL');
+SELECT is((bloom_union_cardinality_bounds(bloom_create(10), NULL)).upper, NULL,
+          'bloom_union_cardinality_bounds(filter, NULL) is NULL');
+SELECT is((bloom_intersection_cardinality_bounds(NULL, bloom_create(10))).lower, NULL,
+          'bloom_intersection_cardinality_bounds(NULL, filter) is NULL');
+SELECT is((bloom_jaccard_bounds(bloom_create(10), bloom_create(10), NULL)).estimate, NULL,
+          'bloom_jaccard_bounds(filter, filter, NULL) is NULL');
 
 -- the union of no filters is an empty filter, their intersection NULL
 SELECT isnt((SELECT bloom_union_agg(f) FROM (VALUES (bloom_create(10))) v(f) WHERE false), NULL,
@@ -458,6 +496,20 @@ SELECT throws_ok($$SELECT bloom_jaccard(a, b) FROM mismatched WHERE name = 'size
 SELECT throws_ok($$SELECT bloom_jaccard(a, b) FROM mismatched WHERE name = 'kinds'$$,
                  '42804', NULL,
                  'bloom_jaccard of filters of integers and of text: datatype_mismatch');
+SELECT throws_ok($$SELECT bloom_intersection_cardinality_bounds(a, b) FROM mismatched WHERE name = 'sizes'$$,
+                 '22000', NULL,
+                 'bloom_intersection_cardinality_bounds of filters of incompatible sizes: data_exception');
+SELECT throws_ok($$SELECT bloom_jaccard_bounds(a, b) FROM mismatched WHERE name = 'kinds'$$,
+                 '42804', NULL,
+                 'bloom_jaccard_bounds of filters of integers and of text: datatype_mismatch');
+SELECT throws_ok('SELECT bloom_cardinality_bounds(bloom_create(10), 1)', '22023', NULL,
+                 'bloom_cardinality_bounds at confidence 1: invalid_parameter_value');
+SELECT throws_ok('SELECT bloom_union_cardinality_bounds(bloom_create(10), bloom_create(10), 0)',
+                 '22023', NULL,
+                 'bloom_union_cardinality_bounds at confidence 0: invalid_parameter_value');
+SELECT throws_ok($$SELECT bloom_intersection_cardinality_bounds(bloom_create(10), bloom_create(10), 'NaN')$$,
+                 '22023', NULL,
+                 'bloom_intersection_cardinality_bounds at confidence NaN: invalid_parameter_value');
 SELECT throws_ok($$SELECT bloom_union_agg(f) FROM mismatched, LATERAL (VALUES (a), (b)) v(f)
                     WHERE name = 'sizes'$$,
                  '22000', NULL,

@@ -8,11 +8,12 @@
 # be unchanged), the varied filters of test/lib/VariedFilters.pm are stored
 # (empty, exact, auto-sized and out of line in TOAST, sized ones of several
 # kinds) and a table of values, and a set of queries is answered: the
-# filters' bytes, bloom_info, estimates, membership of probe values, every
-# pair's union, intersection and joint estimates (or the error they give),
-# casts, aggregates over the table and the operators and operator classes.
-# After ALTER EXTENSION bloomfilter UPDATE the version must be the control
-# file's default and every query must answer the same.
+# filters' bytes, bloom_info (the columns of 1.0), estimates, membership of
+# probe values, every pair's union, intersection and joint estimates (or
+# the error they give), casts, aggregates over the table and the operators
+# and operator classes.  After ALTER EXTENSION bloomfilter UPDATE the
+# version must be the control file's default, every query must answer the
+# same, and bloom_info must have its new column.
 #
 # Then a second database gets CREATE EXTENSION bloomfilter (the default
 # version's full script), and the extension's members in both databases
@@ -121,7 +122,10 @@ SELECT id, count(*) FILTER (WHERE f @> ($probe)),
 # The queries answered before and after the update, by name
 my @queries = (
 	[ 'stored bytes' => $VariedFilters::FINGERPRINTS ],
-	[ 'bloom_info' => 'SELECT id, bloom_info(f) FROM filters ORDER BY id' ],
+	[ 'bloom_info, the columns of 1.0' => q{
+SELECT id, version, layout, hash, bytes, bits, blocks, bits_set, fill_ratio, hashes,
+	   capacity, target_fpr, auto_sized, cardinality, fpr, value_kind
+  FROM filters, bloom_info(f) ORDER BY id} ],
 	[ 'estimates' => 'SELECT id, # f, bloom_cardinality(f), bloom_fpr(f) FROM filters ORDER BY id' ],
 	[ 'membership of probe values' => $membership ],
 	[ 'pairs: union, intersection, joint estimates, comparisons' => q{
@@ -182,6 +186,14 @@ for my $query (@queries)
 	my ($name, $sql) = @$query;
 	is(answer('upgraded', $sql), $before{$name}, "after the update: $name, the same");
 }
+
+# bloom_info, made again by the update, has the column 1.1 added: the
+# standard error of the count, 0 for an exact or an empty filter only
+is(answer('upgraded', q{
+SELECT count(*), count(*) FILTER (WHERE (layout = 'exact' OR bits_set = 0) = (cardinality_stderr = 0))
+  FROM filters, bloom_info(f) WHERE f IS NOT NULL}),
+	answer('upgraded', 'SELECT count(f), count(f) FROM filters'),
+	'after the update: bloom_info has cardinality_stderr, 0 for exact and empty filters only');
 
 # The extension's members, one line each, "kind <tab> identity <tab>
 # properties <tab> comment"; operator family members get a line each
