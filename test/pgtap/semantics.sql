@@ -11,7 +11,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(105);
+SELECT plan(109);
 
 -- The plan of a query as EXPLAIN prints it; with run, EXPLAIN ANALYZE's
 CREATE FUNCTION pg_temp.plan_of(query text, run boolean DEFAULT false)
@@ -266,6 +266,30 @@ SELECT results_eq('SELECT count(*) FROM filters GROUP BY f ORDER BY 1',
                   ARRAY[3, 3, 3, 3]::bigint[],
                   'GROUP BY f, hashing: 4 groups of 3');
 RESET enable_sort;
+
+--
+-- bloom_union_agg gives what | gives, in any order (issue 24, item 4): a
+-- filter of bloom_create, which holds no kind yet, then a day of bloom_agg
+-- (exact), as the README's seen table meets its days
+--
+
+CREATE TEMP TABLE seen_days AS
+    SELECT 1 AS o, bloom_create(1000000, 0.01) AS f
+    UNION ALL
+    SELECT 2, bloom_agg('v' || g) FROM generate_series(1, 10) AS g;
+SELECT is((SELECT (bloom_info(bloom_union_agg(f ORDER BY o))).value_kind FROM seen_days),
+          'text',
+          'bloom_union_agg: a filter of no kind then one of text holds text');
+SELECT ok((SELECT bloom_union_agg(f ORDER BY o) = bloom_union_agg(f ORDER BY o DESC)
+             FROM seen_days),
+          'bloom_union_agg: the same filter in either order');
+SELECT ok((SELECT bloom_union_agg(f ORDER BY o) = (SELECT f FROM seen_days WHERE o = 1) |
+                                                  (SELECT f FROM seen_days WHERE o = 2)
+             FROM seen_days),
+          'bloom_union_agg: the filter | gives');
+SELECT throws_ok('SELECT bloom_union_agg(f ORDER BY o) @> 1 FROM seen_days',
+                 '42804', NULL,
+                 'bloom_union_agg: the union of filters of text refuses an integer probe');
 
 --
 -- Round trips through text and bytea
