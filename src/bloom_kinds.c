@@ -21,8 +21,10 @@
 #include "access/table.h"
 #include "catalog/pg_collation.h"
 #include "catalog/pg_type.h"
-#include "utils/lsyscache.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/pg_locale.h"
+#include "utils/ruleutils.h"
 #include "utils/syscache.h"
 
 #include "bf_hash.h"
@@ -104,41 +106,108 @@ bloom_other_kind(Oid typid, Oid collation)
 }
 
 /*
+ * What decides equality under a collation, in a form that a dump and
+ * restore keeps: its provider, its locale, its ICU tailoring rules (16
+ * and later) and the version of its provider's collation data as the
+ * library reports it now, each quoted; a palloc'd string.  The version is
+ * there because a collation's hash of text (of its sort key) may change
+ * with it: filters hashed under other collation data then hold a kind no
+ * collation has, and are refused, rather than miss their members.
+ */
+static char *
+collation_identity(Oid collation)
+{
+	HeapTuple	tuple = SearchSysCache1(COLLOID, ObjectIdGetDatum(collation));
+	char		provider;
+	Datum		datum;
+	bool		isnull;
+	char	   *locale = "";
+	char	   *rules = "";
+	char	   *version;
+	char	   *identity;
+
+	if (!HeapTupleIsValid(tuple))
+		elog(ERROR, "cache lookup failed for collation %u", collation);
+	provider = ((Form_pg_collation) GETSTRUCT(tuple))->collprovider;
+	datum = SysCacheGetAttr(COLLOID, tuple, Anum_bloom_collation_locale, &isnull);
+	if (isnull)
+		datum = SysCacheGetAttr(COLLOID, tuple, Anum_pg_collation_collcollate,
+								&isnull);
+	if (!isnull)
+		locale = TextDatumGetCString(datum);
+#ifdef BLOOM_HAVE_ICU_RULES
+	datum = SysCacheGetAttr(COLLOID, tuple, Anum_pg_collation_collicurules, &isnull);
+	if (!isnull)
+		rules = TextDatumGetCString(datum);
+#endif
+	ReleaseSysCache(tuple);
+	version = get_collation_actual_version(provider, locale);
+	identity = psprintf("%c %s %s %s", provider, quote_literal_cstr(locale),
+						quote_literal_cstr(rules),
+						quote_literal_cstr(version != NULL ? version : ""));
+	return identity;
+}
+
+/* The kind of "<name> COLLATE <identity>" (bloom_collated_kind) */
+static uint32
+kind_of_collated_name(const char *name, const char *identity)
+{
+	char	   *collated = psprintf("%s COLLATE %s", name, identity);
+	uint32		kind = kind_of_name(collated);
+
+	pfree(collated);
+	return kind;
+}
+
+/*
  * The kind of values hashed under a nondeterministic collation: that of
- * "<kind_name> COLLATE <collation>", kind_name being the kind's name (text)
- * or the type's (an array of text); the collation without its schema, as
- * types are named.
+ * "<kind_name> COLLATE <identity>", kind_name being the kind's name (text)
+ * or the type's (an array of text), identity what decides equality under
+ * the collation (collation_identity), not its name: collations of one name
+ * in two schemas, or one dropped and created again with another locale,
+ * give other kinds, and collations defined alike one kind.
  */
 uint32
 bloom_collated_kind(const char *kind_name, Oid collation)
 {
-	char	   *name = psprintf("%s COLLATE %s", kind_name,
-								get_collation_name(collation));
-	uint32		kind = kind_of_name(name);
+	char	   *identity = collation_identity(collation);
+	uint32		kind = kind_of_collated_name(kind_name, identity);
 
-	pfree(name);
+	pfree(identity);
 	return kind;
 }
 
-/* The names of the nondeterministic collations, from pg_collation */
+/* A nondeterministic collation and what decides equality under it */
+typedef struct CollationIdentity
+{
+	Oid			oid;
+	char	   *identity;		/* collation_identity */
+} CollationIdentity;
+
+/* The nondeterministic collations (CollationIdentity), from pg_collation */
 static List *
 nondeterministic_collations(void)
 {
 	Relation	rel = table_open(CollationRelationId, AccessShareLock);
 	SysScanDesc scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
 	HeapTuple	tuple;
-	List	   *names = NIL;
+	List	   *collations = NIL;
 
 	while ((tuple = systable_getnext(scan)) != NULL)
 	{
 		Form_pg_collation coll = (Form_pg_collation) GETSTRUCT(tuple);
+		CollationIdentity *entry;
 
-		if (!coll->collisdeterministic)
-			names = lappend(names, pstrdup(NameStr(coll->collname)));
+		if (coll->collisdeterministic)
+			continue;
+		entry = palloc(sizeof(CollationIdentity));
+		entry->oid = coll->oid;
+		entry->identity = collation_identity(coll->oid);
+		collations = lappend(collations, entry);
 	}
 	systable_endscan(scan);
 	table_close(rel, AccessShareLock);
-	return names;
+	return collations;
 }
 
 /*
@@ -160,16 +229,13 @@ names_kind(uint32 kind, const char *name, Oid typid, List *collations,
 	}
 	foreach(lc, collations)
 	{
-		const char *coll = lfirst(lc);
-		char	   *collated = psprintf("%s COLLATE %s", name, coll);
-		bool		found = kind_of_name(collated) == kind;
+		const CollationIdentity *coll = lfirst(lc);
 
-		pfree(collated);
-		if (found)
+		if (kind_of_collated_name(name, coll->identity) == kind)
 		{
 			*display = psprintf("%s COLLATE %s",
 								shown != NULL ? shown : format_type_be(typid),
-								quote_identifier(coll));
+								generate_collation_name(coll->oid));
 			return true;
 		}
 	}
