@@ -29,6 +29,9 @@ typedef struct BloomHasher
 	bool		to_utf8;		/* text must be converted to UTF-8 first */
 	Oid			collation;		/* for the generic hash function */
 	FmgrInfo	hash_fn;		/* generic: the type's extended hash */
+	uint64		blank_like[2];	/* collated text: bit c of the ASCII
+								 * characters c that the collation calls
+								 * equal to a blank, or ignores */
 } BloomHasher;
 
 extern void bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,

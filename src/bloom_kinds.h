@@ -61,7 +61,8 @@ typedef enum BloomHashMethod
 	BLOOM_HASH_NAME,			/* the same, for name */
 	BLOOM_HASH_TEXT_COLLATED,	/* text, varchar, bpchar under a
 								 * nondeterministic collation: without
-								 * trailing blanks, by the collation's hash */
+								 * trailing blank-like characters, by the
+								 * collation's hash */
 	BLOOM_HASH_INT2,			/* the integer as 8 little-endian bytes */
 	BLOOM_HASH_INT4,
 	BLOOM_HASH_INT8,
