@@ -23,10 +23,14 @@
  *	boolean						one byte, 0 or 1
  *	enums						the label's UTF-8 bytes
  *
- * Any other type with a hash operator class is hashed with its own extended
- * hash function, whose output is then mixed by XXH3: equality-consistent by
- * the operator class's contract, but only as portable as that function.
- * Domains hash as their base type.
+ * Arrays, composites, ranges and multiranges that hold enums are taken
+ * apart and hashed by value (bloom_nested.c).  Any other type with a hash
+ * operator class is hashed with its own extended hash function, whose
+ * output is then mixed by XXH3: equality-consistent by the operator
+ * class's contract, but only as portable as that function.  Types whose
+ * values are object identifiers shown as names (reg*, aclitem), at any
+ * depth, are refused: a restore changes them.  Domains hash as their base
+ * type.
  *
  * Text under a nondeterministic collation, which calls strings equal
  * whose bytes differ, is hashed by the collation's own hash of text, with
@@ -108,8 +112,9 @@ init_collated_text(BloomHasher *hasher, const BloomKindRow *row,
 
 /*
  * Look up how to hash values of type typid, once per call site: the kinds
- * table's row for its base type, else its enum labels, else its extended
- * hash function.
+ * table's row for its base type, else its enum labels, else its parts if
+ * it holds enums (bloom_nested.c), else its extended hash function; a type
+ * that holds object identifiers is refused.
  *
  * collation: the collation of the call, for text and for generic hashing.
  * mcxt: a context that lives as long as the hasher (for the generic hash
@@ -122,9 +127,12 @@ bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 	Oid			base = getBaseType(typid);
 	int			encoding = GetDatabaseEncoding();
 	const BloomKindRow *row = bloom_kind_row(base);
+	BloomHolds	holds;
+	Oid			identifier = InvalidOid;
 	TypeCacheEntry *entry;
 
 	memset(hasher, 0, sizeof(*hasher));
+	hasher->typid = typid;
 	hasher->collation = collation;
 	hasher->to_utf8 = encoding != PG_UTF8 && encoding != PG_SQL_ASCII;
 
@@ -140,10 +148,28 @@ bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 		return;
 	}
 
+	holds = bloom_type_holds(base, &identifier);
+	if (holds == BLOOM_HOLDS_IDENTIFIERS)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("bloom filters do not support values of type %s",
+						format_type_be(typid)),
+				 identifier != base ?
+				 errdetail("Values of type %s hold values of type %s, object identifiers, which a dump and restore changes while their filters keep their hashes.",
+						   format_type_be(typid), format_type_be(identifier)) :
+				 errdetail("Values of type %s are object identifiers, which a dump and restore changes while their filters keep their hashes.",
+						   format_type_be(typid)),
+				 errhint("Cast the values to text, to hold the objects' names.")));
 	hasher->kind = bloom_other_kind(base, collation);
 	if (type_is_enum(base))
 	{
 		hasher->method = BLOOM_HASH_ENUM;
+		return;
+	}
+	if (holds == BLOOM_HOLDS_ENUMS)
+	{
+		hasher->method = BLOOM_HASH_NESTED;
+		hasher->nested = bloom_nested_init(base, collation, mcxt);
 		return;
 	}
 	hasher->method = BLOOM_HASH_GENERIC;
@@ -398,6 +424,8 @@ bloom_hash_any(const BloomHasher *hasher, Datum value)
 			}
 		case BLOOM_HASH_ENUM:
 			return hash_enum(hasher, value);
+		case BLOOM_HASH_NESTED:
+			return bloom_hash_nested(hasher->nested, value);
 		case BLOOM_HASH_GENERIC:
 			return bf_hash_u64(DatumGetUInt64(FunctionCall2Coll((FmgrInfo *) &hasher->hash_fn,
 																hasher->collation,

@@ -21,11 +21,13 @@
 #include "access/table.h"
 #include "catalog/pg_collation.h"
 #include "catalog/pg_type.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/pg_locale.h"
 #include "utils/ruleutils.h"
 #include "utils/syscache.h"
+#include "utils/typcache.h"
 
 #include "bf_hash.h"
 
@@ -63,12 +65,89 @@ bloom_kind_row(Oid typid)
 	return NULL;
 }
 
+/*
+ * Types whose values are object identifiers shown as names: a restore
+ * gives the objects new identifiers, a rename gives them new names, and
+ * neither hash survives both
+ */
+static const Oid identifier_types[] = {
+	REGPROCOID, REGPROCEDUREOID, REGOPEROID, REGOPERATOROID, REGCLASSOID,
+	REGTYPEOID, REGROLEOID, REGNAMESPACEOID, REGCONFIGOID, REGDICTIONARYOID,
+	REGCOLLATIONOID, ACLITEMOID,
+};
+
+/*
+ * What the values of a type hold (BloomHolds), looking through domains,
+ * arrays, the attributes of composites and the subtypes of ranges and
+ * multiranges; *identifier_type, if not NULL, receives the type of
+ * identifiers found.
+ */
+BloomHolds
+bloom_type_holds(Oid typid, Oid *identifier_type)
+{
+	Oid			base = getBaseType(typid);
+	char		typtype = get_typtype(base);
+	BloomHolds	holds = BLOOM_HOLDS_VALUES;
+	TupleDesc	tupdesc;
+
+	check_stack_depth();
+	for (int i = 0; i < lengthof(identifier_types); i++)
+	{
+		if (identifier_types[i] == base)
+		{
+			if (identifier_type != NULL)
+				*identifier_type = base;
+			return BLOOM_HOLDS_IDENTIFIERS;
+		}
+	}
+	if (typtype == TYPTYPE_ENUM)
+		return BLOOM_HOLDS_ENUMS;
+	if (typtype == TYPTYPE_RANGE)
+		return bloom_type_holds(get_range_subtype(base), identifier_type);
+	if (typtype == TYPTYPE_MULTIRANGE)
+		return bloom_type_holds(get_multirange_range(base), identifier_type);
+	if (OidIsValid(get_element_type(base)))
+		return bloom_type_holds(get_element_type(base), identifier_type);
+	if (typtype != TYPTYPE_COMPOSITE)
+		return BLOOM_HOLDS_VALUES;
+
+	tupdesc = lookup_rowtype_tupdesc(base, -1);
+	for (int i = 0; i < tupdesc->natts && holds != BLOOM_HOLDS_IDENTIFIERS; i++)
+	{
+		Form_pg_attribute att = TupleDescAttr(tupdesc, i);
+
+		if (!att->attisdropped)
+			holds = Max(holds, bloom_type_holds(att->atttypid, identifier_type));
+	}
+	ReleaseTupleDesc(tupdesc);
+	return holds;
+}
+
+/*
+ * Whether values of a type (a base type) are hashed by value: those that
+ * hold enums, but for an enum itself, whose label is its value already
+ */
+static bool
+hashed_by_value(Oid typid)
+{
+	return get_typtype(typid) != TYPTYPE_ENUM &&
+		bloom_type_holds(typid, NULL) == BLOOM_HOLDS_ENUMS;
+}
+
 /* The kind of a type without a fast path, from its name */
 static uint32
 kind_of_name(const char *typname)
 {
 	return BLOOM_KIND_OTHER_BIT |
 		(uint32) (bf_hash_bytes(typname, strlen(typname)) & 0x7FFFFFFF);
+}
+
+/* The kind of a type hashed by value (hashed_by_value), from its name */
+static uint32
+kind_of_value_name(const char *typname)
+{
+	return BLOOM_KIND_VALUE_BIT |
+		(uint32) (bf_hash_bytes(typname, strlen(typname)) & 0x3FFFFFFF);
 }
 
 /* The name of a type, without schema, in a new palloc'd string */
@@ -86,10 +165,12 @@ type_name(Oid typid)
 }
 
 /*
- * The kind of the values of a type without a fast path: a hash of the
- * type's name without schema, so that it survives a dump and restore;
+ * The kind of the values of a type (a base type) without a fast path: a
+ * hash of the type's name without schema, so that it survives a dump and
+ * restore, of the family of types hashed by value if it is one of them;
  * under a nondeterministic collation (an array of text, say), that of
- * bloom_collated_kind.
+ * bloom_collated_kind.  (A type that holds enums is not collatable, so
+ * the two never meet.)
  */
 uint32
 bloom_other_kind(Oid typid, Oid collation)
@@ -97,7 +178,9 @@ bloom_other_kind(Oid typid, Oid collation)
 	char	   *name = type_name(typid);
 	uint32		kind;
 
-	if (OidIsValid(collation) && !get_collation_isdeterministic(collation))
+	if (hashed_by_value(typid))
+		kind = kind_of_value_name(name);
+	else if (OidIsValid(collation) && !get_collation_isdeterministic(collation))
 		kind = bloom_collated_kind(name, collation);
 	else
 		kind = kind_of_name(name);
@@ -222,8 +305,16 @@ names_kind(uint32 kind, const char *name, Oid typid, List *collations,
 	const char *shown = OidIsValid(typid) ? NULL : name;
 	ListCell   *lc;
 
+	if (OidIsValid(typid) && kind_of_value_name(name) == kind)
+	{
+		*display = format_type_be(typid);
+		return true;
+	}
 	if (kind_of_name(name) == kind)
 	{
+		/* a type now hashed by value had this kind when hashed by OIDs */
+		if (shown == NULL && hashed_by_value(typid))
+			shown = psprintf("%s (made by bloomfilter 1.0)", format_type_be(typid));
 		*display = shown != NULL ? shown : format_type_be(typid);
 		return true;
 	}
@@ -243,7 +334,7 @@ names_kind(uint32 kind, const char *name, Oid typid, List *collations,
 }
 
 /*
- * Name of what an "other" kind stands for, found by scanning pg_type (and
+ * Name of what a named kind stands for, found by scanning pg_type (and
  * the nondeterministic collations, for collated kinds); NULL if nothing
  * has it (the type or collation was dropped or renamed).
  */
@@ -288,7 +379,7 @@ bloom_kind_name(uint32 kind)
 		if (kind_rows[i].kind == kind)
 			return kind_rows[i].name;
 	}
-	if ((kind & BLOOM_KIND_OTHER_BIT) && (name = bloom_other_kind_owner(kind)) != NULL)
+	if (bloom_kind_is_named(kind) && (name = bloom_other_kind_owner(kind)) != NULL)
 		return name;
 	return psprintf("unknown (kind %08x)", kind);
 }
