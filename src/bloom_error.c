@@ -19,6 +19,7 @@
  */
 #include "bloom_error.h"
 
+#include "catalog/pg_type.h"
 #include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
@@ -215,14 +216,18 @@ bloom_raise_incompatible(bf_status status, const bf_view *a, const bf_view *b)
  * Raise the error for a value whose kind differs from the kind of values
  * a filter holds.  value_type and collation are the value's, to say what
  * would answer: a filter of a type now hashed by value that 1.0 made
- * (bloom_kind_is_1_0_of) must be rebuilt; a filter of text under a
- * collation defined otherwise is probed under its own, or, if no
- * collation has its kind (its definition or ICU version changed), rebuilt.
+ * (bloom_kind_is_1_0_of) must be rebuilt; a filter of an enum
+ * or composite type that was renamed (a kind no type has, of the value's
+ * family) can be re-tagged; a filter of text under a collation defined
+ * otherwise is probed under its own, or, if no collation has its kind
+ * (its definition or ICU version changed), rebuilt.
  */
 void
 bloom_raise_kind_mismatch(uint32 filter_kind, uint32 value_kind,
 						  Oid value_type, Oid collation)
 {
+	Oid			base = getBaseType(value_type);
+	char		typtype = get_typtype(base);
 	bool		unknown = bloom_kind_is_named(filter_kind) &&
 		bloom_other_kind_owner(filter_kind) == NULL;
 	bool		collated = OidIsValid(collation) &&
@@ -235,6 +240,16 @@ bloom_raise_kind_mismatch(uint32 filter_kind, uint32 value_kind,
 						format_type_be(value_type)),
 				 errdetail("A dump and restore changes those OIDs, so values holding enums are now hashed by their labels."),
 				 errhint("Rebuild the filter from its values with bloom_agg.")));
+	if (unknown && bloom_kind_is_named(value_kind) &&
+		bloom_kind_is_by_value(filter_kind) == bloom_kind_is_by_value(value_kind) &&
+		(typtype == TYPTYPE_ENUM || typtype == TYPTYPE_COMPOSITE))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("bloom filter holds %s values, not %s values",
+						bloom_kind_name(filter_kind), bloom_kind_name(value_kind)),
+				 errhint("If the filter was built from type %s under an earlier name, re-tag it: bloom_retag(filter, %s).",
+						 format_type_be(value_type),
+						 quote_literal_cstr(format_type_be(value_type)))));
 	ereport(ERROR,
 			(errcode(ERRCODE_DATATYPE_MISMATCH),
 			 errmsg("bloom filter holds %s values, not %s values",
