@@ -5,7 +5,9 @@
  *	  its kind and the kind's name; and the kinds of all other types.
  *
  * Adding a type with a fast path is one row here (and, if it needs a new
- * canonical form, one method in bloom_hasher.c).
+ * canonical form, one method in bloom_hasher.c).  The names of the other
+ * kinds are found by scanning the catalogs, and kept until a type, a
+ * collation or an attribute changes.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -23,7 +25,9 @@
 #include "catalog/pg_type.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/inval.h"
 #include "utils/lsyscache.h"
+#include "utils/memutils.h"
 #include "utils/pg_locale.h"
 #include "utils/ruleutils.h"
 #include "utils/syscache.h"
@@ -338,8 +342,8 @@ names_kind(uint32 kind, const char *name, Oid typid, List *collations,
  * the nondeterministic collations, for collated kinds); NULL if nothing
  * has it (the type or collation was dropped or renamed).
  */
-const char *
-bloom_other_kind_owner(uint32 kind)
+static const char *
+find_kind_owner(uint32 kind)
 {
 	List	   *collations = nondeterministic_collations();
 	Relation	rel;
@@ -361,6 +365,78 @@ bloom_other_kind_owner(uint32 kind)
 	}
 	systable_endscan(scan);
 	table_close(rel, AccessShareLock);
+	return name;
+}
+
+/* A named kind and what it stands for (find_kind_owner), kept */
+typedef struct KindOwner
+{
+	uint32		kind;
+	char	   *name;			/* NULL if nothing has it */
+} KindOwner;
+
+/* Kinds whose owners are kept, at most, before they are forgotten */
+#define KIND_OWNERS_KEPT	64
+
+/*
+ * The owners found since a type, a collation or an attribute (of a
+ * composite type, which may now hold an enum) last changed, in their own
+ * context; the syscache callbacks registered on first use mark them stale
+ */
+static MemoryContext kind_owners_context = NULL;
+static List *kind_owners = NIL;
+static bool kind_owners_valid = false;
+
+/* Syscache callback: a type, collation or attribute changed */
+static void
+forget_kind_owners(Datum arg, int cacheid, uint32 hashvalue)
+{
+	kind_owners_valid = false;
+}
+
+/*
+ * Name of what a named kind stands for (find_kind_owner), as a new
+ * palloc'd string, or NULL.  A scan of pg_type costs about 0.1 ms, which
+ * bloom_info paid on every row of a column of enum or composite filters:
+ * the answers are kept until the catalogs they read change.
+ */
+const char *
+bloom_other_kind_owner(uint32 kind)
+{
+	ListCell   *lc;
+	KindOwner  *entry;
+	const char *name;
+	MemoryContext old;
+
+	if (kind_owners_context == NULL)
+	{
+		kind_owners_context = AllocSetContextCreate(TopMemoryContext,
+													"bloom kind owners",
+													ALLOCSET_SMALL_SIZES);
+		CacheRegisterSyscacheCallback(TYPEOID, forget_kind_owners, (Datum) 0);
+		CacheRegisterSyscacheCallback(COLLOID, forget_kind_owners, (Datum) 0);
+		CacheRegisterSyscacheCallback(ATTNUM, forget_kind_owners, (Datum) 0);
+	}
+	if (!kind_owners_valid || list_length(kind_owners) >= KIND_OWNERS_KEPT)
+	{
+		MemoryContextReset(kind_owners_context);
+		kind_owners = NIL;
+		kind_owners_valid = true;
+	}
+	foreach(lc, kind_owners)
+	{
+		entry = lfirst(lc);
+		if (entry->kind == kind)
+			return entry->name != NULL ? pstrdup(entry->name) : NULL;
+	}
+
+	name = find_kind_owner(kind);
+	old = MemoryContextSwitchTo(kind_owners_context);
+	entry = palloc(sizeof(KindOwner));
+	entry->kind = kind;
+	entry->name = name != NULL ? pstrdup(name) : NULL;
+	kind_owners = lappend(kind_owners, entry);
+	MemoryContextSwitchTo(old);
 	return name;
 }
 
