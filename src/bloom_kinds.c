@@ -338,23 +338,17 @@ names_kind(uint32 kind, const char *name, Oid typid, List *collations,
 }
 
 /*
- * Name of what a named kind stands for, found by scanning pg_type (and
- * the nondeterministic collations, for collated kinds); NULL if nothing
- * has it (the type or collation was dropped or renamed).
+ * The name of the type in pg_type whose name, or name under one of
+ * collations, hashes to kind (names_kind); NULL if none
  */
 static const char *
-find_kind_owner(uint32 kind)
+find_type_of_kind(uint32 kind, List *collations)
 {
-	List	   *collations = nondeterministic_collations();
-	Relation	rel;
-	SysScanDesc scan;
+	Relation	rel = table_open(TypeRelationId, AccessShareLock);
+	SysScanDesc scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
 	HeapTuple	tuple;
 	const char *name = NULL;
 
-	if (collations != NIL && names_kind(kind, "text", InvalidOid, collations, &name))
-		return name;
-	rel = table_open(TypeRelationId, AccessShareLock);
-	scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
 	while ((tuple = systable_getnext(scan)) != NULL)
 	{
 		Form_pg_type type = (Form_pg_type) GETSTRUCT(tuple);
@@ -366,6 +360,26 @@ find_kind_owner(uint32 kind)
 	systable_endscan(scan);
 	table_close(rel, AccessShareLock);
 	return name;
+}
+
+/*
+ * Name of what a named kind stands for, found by scanning pg_type, then,
+ * if no type's name has it, the nondeterministic collations (text under
+ * one, or a type under one), whose identities cost opening each collation;
+ * NULL if nothing has it (the type or collation was dropped or renamed).
+ */
+static const char *
+find_kind_owner(uint32 kind)
+{
+	const char *name = find_type_of_kind(kind, NIL);
+	List	   *collations;
+
+	if (name != NULL || !(kind & BLOOM_KIND_OTHER_BIT) ||
+		(collations = nondeterministic_collations()) == NIL)
+		return name;
+	if (names_kind(kind, "text", InvalidOid, collations, &name))
+		return name;
+	return find_type_of_kind(kind, collations);
 }
 
 /* A named kind and what it stands for (find_kind_owner), kept */
