@@ -81,8 +81,39 @@ SELECT bloom_retag(f, 'nv_couple') @> ROW(1, 'ok')::nv_couple AS member FROM nv_
 SELECT bloom_retag(f, 'nv_point') FROM nv_pairs;
 SELECT bloom_retag(p, 'nv_couple') FROM nv_old;
 
+-- a PL/pgSQL loop keeps its call site's hashers from one round to the
+-- next: an attribute whose type changed in between is an error, not read
+-- as its old type; one added in between is left out, as NULLs are
+CREATE TYPE nv_growing AS (a int, m nv_mood);
+CREATE TYPE nv_retyped AS (a int, m nv_mood);
+DO $$
+DECLARE
+	f bloom := bloom_create(10);
+BEGIN
+	FOR i IN 1..2 LOOP
+		f := bloom_add(f, ROW(i, 'ok')::nv_growing);
+		IF i = 1 THEN
+			ALTER TYPE nv_growing ADD ATTRIBUTE b int;
+		END IF;
+	END LOOP;
+	RAISE NOTICE 'added: %', f @> ROW(1, 'ok', NULL)::nv_growing AND f @> ROW(2, 'ok', NULL)::nv_growing;
+END
+$$;
+DO $$
+DECLARE
+	f bloom := bloom_create(10);
+BEGIN
+	FOR i IN 1..2 LOOP
+		f := bloom_add(f, ROW(i, 'ok')::nv_retyped);
+		IF i = 1 THEN
+			ALTER TYPE nv_retyped ALTER ATTRIBUTE a TYPE text;
+		END IF;
+	END LOOP;
+END
+$$;
+
 DROP TABLE nv_old, nv_pairs;
 DROP TYPE nv_deep, nv_couple, nv_moodrange, nv_outer, nv_labelled, nv_point,
-	nv_with_regtype;
+	nv_with_regtype, nv_growing, nv_retyped;
 DROP DOMAIN nv_moods;
 DROP TYPE nv_mood;

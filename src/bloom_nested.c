@@ -40,9 +40,9 @@
 #include "bloom_hasher.h"
 
 #include "access/htup_details.h"
-#include "access/tupdesc.h"
 #include "catalog/pg_type.h"
 #include "miscadmin.h"
+#include "utils/builtins.h"
 #include "utils/arrayaccess.h"
 #include "utils/lsyscache.h"
 #include "utils/multirangetypes.h"
@@ -60,9 +60,6 @@ struct BloomNested
 	int16		elmlen;			/* an array's elements' storage */
 	bool		elmbyval;
 	char		elmalign;
-	TupleDesc	tupdesc;		/* a composite's row type */
-	Datum	   *values;			/* room to take a row apart */
-	bool	   *nulls;
 	TypeCacheEntry *range;		/* a range's (or multirange's) range type */
 	int			nparts;
 	BloomHasher parts[FLEXIBLE_ARRAY_MEMBER];	/* the hasher of the
@@ -84,28 +81,26 @@ new_nested(char typtype, int nparts, MemoryContext mcxt)
 	return nested;
 }
 
-/* How to take apart a composite type's values: each attribute's hasher */
+/*
+ * How to take apart a composite type's values: each attribute's hasher
+ * (the row type itself is looked up for each value, as record_eq does, for
+ * the attributes' missing values)
+ */
 static BloomNested *
 init_composite(Oid typid, MemoryContext mcxt)
 {
 	TupleDesc	tupdesc = lookup_rowtype_tupdesc(typid, -1);
 	BloomNested *nested = new_nested(TYPTYPE_COMPOSITE, tupdesc->natts, mcxt);
-	MemoryContext old = MemoryContextSwitchTo(mcxt);
 
-	nested->tupdesc = CreateTupleDescCopy(tupdesc);
-	nested->values = palloc(tupdesc->natts * sizeof(Datum));
-	nested->nulls = palloc(tupdesc->natts * sizeof(bool));
-	MemoryContextSwitchTo(old);
-	ReleaseTupleDesc(tupdesc);
-
-	for (int i = 0; i < nested->tupdesc->natts; i++)
+	for (int i = 0; i < tupdesc->natts; i++)
 	{
-		Form_pg_attribute att = TupleDescAttr(nested->tupdesc, i);
+		Form_pg_attribute att = TupleDescAttr(tupdesc, i);
 
 		if (!att->attisdropped)
 			bloom_hasher_init(&nested->parts[i], att->atttypid,
 							  att->attcollation, mcxt);
 	}
+	ReleaseTupleDesc(tupdesc);
 	return nested;
 }
 
@@ -186,25 +181,47 @@ add_array(bf_hash_stream *stream, const BloomNested *nested, Datum value)
 	}
 }
 
-/* Add the words of a row of the composite type */
+/*
+ * Add the words of a row of the composite type.  An attribute added since
+ * the hashers were looked up (by ALTER TYPE, in a PL/pgSQL session) is
+ * left out, as the NULLs are: equal rows still give equal words; one whose
+ * type changed since cannot be hashed by its hasher, and is an error.
+ */
 static void
 add_composite(bf_hash_stream *stream, const BloomNested *nested, Datum value)
 {
 	HeapTupleHeader row = DatumGetHeapTupleHeader(value);
+	TupleDesc	tupdesc = lookup_rowtype_tupdesc(HeapTupleHeaderGetTypeId(row),
+												 HeapTupleHeaderGetTypMod(row));
+	int			natts = Min(tupdesc->natts, nested->nparts);
+	Datum	   *values = palloc(tupdesc->natts * sizeof(Datum));
+	bool	   *nulls = palloc(tupdesc->natts * sizeof(bool));
 	HeapTupleData tuple;
 
 	tuple.t_len = HeapTupleHeaderGetDatumLength(row);
 	ItemPointerSetInvalid(&tuple.t_self);
 	tuple.t_tableOid = InvalidOid;
 	tuple.t_data = row;
-	heap_deform_tuple(&tuple, nested->tupdesc, nested->values, nested->nulls);
-	for (int i = 0; i < nested->tupdesc->natts; i++)
+	heap_deform_tuple(&tuple, tupdesc, values, nulls);
+	for (int i = 0; i < natts; i++)
 	{
-		if (TupleDescAttr(nested->tupdesc, i)->attisdropped || nested->nulls[i])
+		Form_pg_attribute att = TupleDescAttr(tupdesc, i);
+
+		if (att->attisdropped || nulls[i])
 			continue;
+		if (att->atttypid != nested->parts[i].typid)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("attribute \"%s\" of type %s changed its type while its values were hashed",
+							NameStr(att->attname),
+							format_type_be(HeapTupleHeaderGetTypeId(row))),
+					 errhint("Run the statement again.")));
 		bf_hash_stream_add(stream, (uint64) (i + 1));
-		add_element(stream, &nested->parts[i], nested->values[i], false);
+		add_element(stream, &nested->parts[i], values[i], false);
 	}
+	pfree(values);
+	pfree(nulls);
+	ReleaseTupleDesc(tupdesc);
 }
 
 /* Add the words of a range's bounds */
