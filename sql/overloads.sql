@@ -91,5 +91,23 @@ SELECT (bloom_info(bloom_agg(c))).value_kind AS kind,
 FROM ov_citext;
 SELECT count(*) AS found FROM ov_citext WHERE c <@ (SELECT bloom_agg(c) FROM ov_citext);
 SELECT (bloom_info(bloom_agg(c::text))).value_kind AS explicit_kind FROM ov_citext;
+-- a window aggregate too (issue 24, item 5), though a WindowAgg passes no
+-- Aggref: the filter of its whole frame is the plain aggregate's, and a
+-- value of any case is a member
+SELECT c, bloom_agg(c) OVER w = (SELECT bloom_agg(c) FROM ov_citext) AS whole_frame,
+	bloom_agg(c, 100, 0.01) OVER w = (SELECT bloom_agg(c, 100, 0.01) FROM ov_citext) AS sized,
+	bloom_agg(c) OVER w @> upper(c)::citext AS any_case
+FROM ov_citext
+WINDOW w AS (ORDER BY c ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+ORDER BY c;
+-- two window aggregates on one transition function, which nothing tells
+-- apart: values of one kind (a domain over text, and text), or refused
+CREATE DOMAIN ov_label AS text;
+ALTER TABLE ov_citext ADD COLUMN l ov_label;
+UPDATE ov_citext SET l = c;
+SELECT c, bloom_agg(l) OVER () = bloom_agg(c::text) OVER () AS text_alike
+FROM ov_citext ORDER BY c;
+SELECT bloom_agg(c) OVER (), bloom_agg(c::text) OVER () FROM ov_citext;
 DROP TABLE ov_citext;
+DROP DOMAIN ov_label;
 DROP EXTENSION citext;

@@ -34,5 +34,15 @@ SELECT bloom_retag(bloom_agg(g), 'feeling') FROM generate_series(1, 3) AS g;
 SELECT bloom_retag(f, 'triple') FROM moods;
 SELECT bloom_retag(f, 'int4') FROM moods;
 
+-- the names of kinds are kept while no type changes: a rename, even in
+-- one transaction, one statement to the next, shows at once
+BEGIN;
+SELECT (bloom_info(f)).value_kind AS before_rename FROM moods;
+ALTER TYPE feeling RENAME TO sentiment;
+SELECT (bloom_info(f)).value_kind LIKE 'unknown (kind %)' AS unknown_kind FROM moods;
+ALTER TYPE sentiment RENAME TO feeling;
+SELECT (bloom_info(f)).value_kind AS renamed_back FROM moods;
+COMMIT;
+
 DROP TABLE moods, points;
 DROP TYPE feeling, triple;

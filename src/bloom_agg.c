@@ -45,30 +45,6 @@ aggregate_context(FunctionCallInfo fcinfo, const char *function)
 }
 
 /*
- * Give a state that holds no kind of value yet (an aggregate's initcond
- * made by bloom_create, say) the kind of the values about to be added, as
- * bloom_add does: in its parameters and, in the blocks phase, in its
- * filter's header, which is what the state finishes as.
- */
-static void
-adopt_kind(BloomState *state, uint32 kind)
-{
-	bf_header	hdr;
-	bf_status	status;
-
-	if (state->params.kind != BLOOM_KIND_NONE || kind == BLOOM_KIND_NONE)
-		return;
-	state->params.kind = kind;
-	if (state->params.layout != BF_LAYOUT_BLOCKS)
-		return;
-	status = bf_read_header(state->filter, state->len, &hdr);
-	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_STATE);
-	hdr.kind = kind;
-	bf_write_header(state->filter, &hdr);
-}
-
-/*
  * The state in argument 0 when it is not the one this call site returned
  * last (writable_state): a read-write object of ours is used as it is;
  * otherwise (NULL, or a plain value) a new state is made in the aggregate
@@ -89,7 +65,7 @@ adopt_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 			 (state = bloom_state_of(datum)) == NULL)
 	{
 		state = bloom_state_from_datum(datum, aggregate_context(fcinfo, function));
-		adopt_kind(state, kind);
+		bloom_state_take_kind(state, kind);
 	}
 	cache->state = state;
 	cache->state_datum = bloom_state_datum(state);

@@ -66,4 +66,18 @@ typedef char bloom_b64_byte;
 #define errsave(context, ...)	ereport(ERROR, __VA_ARGS__)
 #endif
 
+/*
+ * pg_collation's column of the locale of a collation of a provider other
+ * than libc: colliculocale (ICU) before 17, colllocale since; its column of
+ * ICU tailoring rules, collicurules, exists since 16.
+ */
+#if PG_VERSION_NUM >= 170000
+#define Anum_bloom_collation_locale Anum_pg_collation_colllocale
+#else
+#define Anum_bloom_collation_locale Anum_pg_collation_colliculocale
+#endif
+#if PG_VERSION_NUM >= 160000
+#define BLOOM_HAVE_ICU_RULES 1
+#endif
+
 #endif							/* BLOOM_COMPAT_H */

@@ -19,7 +19,10 @@
  */
 #include "bloom_error.h"
 
+#include "catalog/pg_type.h"
 #include "mb/pg_wchar.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
 
 /* Input echoed in an error message is cut to this many bytes */
 #define BLOOM_ECHO_BYTES	40
@@ -181,6 +184,16 @@ bloom_raise_incompatible(bf_status status, const bf_view *a, const bf_view *b)
 				 errmsg("cannot combine a bloom filter of text made by bloomfilter 1.0 with one made by a later version"),
 				 errdetail("Filters of text made by 1.0 hash the trailing blanks of text and varchar values; later versions hash every text-like value without them."),
 				 errhint("Rebuild the older filter from its values with bloom_agg.")));
+	if (status == BF_E_KIND_MISMATCH &&
+		(bloom_kind_is_1_0_of(a->hdr.kind, b->hdr.kind) ||
+		 bloom_kind_is_1_0_of(b->hdr.kind, a->hdr.kind)))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("cannot combine a bloom filter of type %s made by bloomfilter 1.0 with one made by a later version",
+						bloom_kind_name(bloom_kind_is_by_value(a->hdr.kind) ?
+										a->hdr.kind : b->hdr.kind)),
+				 errdetail("Filters made by 1.0 hash the enum values inside such values by their OIDs, which a dump and restore changes; later versions hash them by their labels."),
+				 errhint("Rebuild the older filter from its values with bloom_agg.")));
 	if (status == BF_E_KIND_MISMATCH)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
@@ -205,15 +218,50 @@ bloom_raise_incompatible(bf_status status, const bf_view *a, const bf_view *b)
 
 /*
  * Raise the error for a value whose kind differs from the kind of values
- * a filter holds.
+ * a filter holds.  value_type and collation are the value's, to say what
+ * would answer: a filter of a type now hashed by value that 1.0 made
+ * (bloom_kind_is_1_0_of) must be rebuilt; a filter of an enum
+ * or composite type that was renamed (a kind no type has, of the value's
+ * family) can be re-tagged; a filter of text under a collation defined
+ * otherwise is probed under its own, or, if no collation has its kind
+ * (its definition or ICU version changed), rebuilt.
  */
 void
-bloom_raise_kind_mismatch(uint32 filter_kind, uint32 value_kind)
+bloom_raise_kind_mismatch(uint32 filter_kind, uint32 value_kind,
+						  Oid value_type, Oid collation)
 {
+	Oid			base = getBaseType(value_type);
+	char		typtype = get_typtype(base);
+	bool		unknown = bloom_kind_is_named(filter_kind) &&
+		bloom_other_kind_owner(filter_kind) == NULL;
+	bool		collated = OidIsValid(collation) &&
+		!get_collation_isdeterministic(collation);
+
+	if (bloom_kind_is_1_0_of(filter_kind, value_kind))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("bloom filter of type %s was made by bloomfilter 1.0, which hashed the enum values in it by their OIDs",
+						format_type_be(value_type)),
+				 errdetail("A dump and restore changes those OIDs, so values holding enums are now hashed by their labels."),
+				 errhint("Rebuild the filter from its values with bloom_agg.")));
+	if (unknown && bloom_kind_is_named(value_kind) &&
+		bloom_kind_is_by_value(filter_kind) == bloom_kind_is_by_value(value_kind) &&
+		(typtype == TYPTYPE_ENUM || typtype == TYPTYPE_COMPOSITE))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("bloom filter holds %s values, not %s values",
+						bloom_kind_name(filter_kind), bloom_kind_name(value_kind)),
+				 errhint("If the filter was built from type %s under an earlier name, re-tag it: bloom_retag(filter, %s).",
+						 format_type_be(value_type),
+						 quote_literal_cstr(format_type_be(value_type)))));
 	ereport(ERROR,
 			(errcode(ERRCODE_DATATYPE_MISMATCH),
 			 errmsg("bloom filter holds %s values, not %s values",
 					bloom_kind_name(filter_kind), bloom_kind_name(value_kind)),
-			 errhint("Cast the value to the type the filter was built from.")));
+			 !collated ?
+			 errhint("Cast the value to the type the filter was built from.") :
+			 unknown ?
+			 errhint("If the filter was built under a collation whose definition or ICU version has changed since, rebuild it with bloom_agg.") :
+			 errhint("Give the value the type and collation the filter was built from.")));
 	pg_unreachable();
 }

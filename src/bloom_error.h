@@ -40,6 +40,8 @@ pg_noreturn extern void bloom_raise_incompatible(bf_status status,
 												 const bf_view *a,
 												 const bf_view *b);
 pg_noreturn extern void bloom_raise_kind_mismatch(uint32 filter_kind,
-												  uint32 value_kind);
+												  uint32 value_kind,
+												  Oid value_type,
+												  Oid collation);
 
 #endif							/* BLOOM_ERROR_H */

@@ -23,10 +23,14 @@
  *	boolean						one byte, 0 or 1
  *	enums						the label's UTF-8 bytes
  *
- * Any other type with a hash operator class is hashed with its own extended
- * hash function, whose output is then mixed by XXH3: equality-consistent by
- * the operator class's contract, but only as portable as that function.
- * Domains hash as their base type.
+ * Arrays, composites, ranges and multiranges that hold enums are taken
+ * apart and hashed by value (bloom_nested.c).  Any other type with a hash
+ * operator class is hashed with its own extended hash function, whose
+ * output is then mixed by XXH3: equality-consistent by the operator
+ * class's contract, but only as portable as that function.  Types whose
+ * values are object identifiers shown as names (reg*, aclitem), at any
+ * depth, are refused: a restore changes them.  Domains hash as their base
+ * type.
  *
  * Text under a nondeterministic collation, which calls strings equal
  * whose bytes differ, is hashed by the collation's own hash of text, with
@@ -57,6 +61,7 @@
 #include "utils/syscache.h"
 #include "utils/typcache.h"
 #include "utils/uuid.h"
+#include "utils/varlena.h"
 
 /* Whether a call's collation is a nondeterministic one */
 static bool
@@ -66,10 +71,23 @@ is_nondeterministic(Oid collation)
 }
 
 /*
+ * Whether a string of one character is, under a nondeterministic
+ * collation, equal to a blank or to nothing (ignorable)
+ */
+static bool
+is_blank_like(const char *character, int len, Oid collation)
+{
+	return varstr_cmp(character, len, " ", 1, collation) == 0 ||
+		varstr_cmp(character, len, "", 0, collation) == 0;
+}
+
+/*
  * Text-like values under a nondeterministic collation: hashed by the
  * collation's own hash of text (which hashes what the collation compares,
- * its sort key), without trailing blanks as every text-like value, with a
- * kind of their own per collation.  name has no such hash: refused.
+ * its sort key), without their trailing blank-like characters
+ * (collated_trimmed_len), with a kind of their own per collation.  The
+ * ASCII characters that are blank-like are found here, once.  name has no
+ * such hash: refused.
  */
 static void
 init_collated_text(BloomHasher *hasher, const BloomKindRow *row,
@@ -83,11 +101,20 @@ init_collated_text(BloomHasher *hasher, const BloomKindRow *row,
 	hasher->method = BLOOM_HASH_TEXT_COLLATED;
 	hasher->kind = bloom_collated_kind(row->name, collation);
 	fmgr_info_cxt(F_HASHTEXTEXTENDED, &hasher->hash_fn, mcxt);
+	for (int c = 1; c < 128; c++)
+	{
+		char		character = (char) c;
+
+		if (is_blank_like(&character, 1, collation))
+			hasher->blank_like[c / 64] |= UINT64CONST(1) << (c % 64);
+	}
 }
+
 /*
  * Look up how to hash values of type typid, once per call site: the kinds
- * table's row for its base type, else its enum labels, else its extended
- * hash function.
+ * table's row for its base type, else its enum labels, else its parts if
+ * it holds enums (bloom_nested.c), else its extended hash function; a type
+ * that holds object identifiers is refused.
  *
  * collation: the collation of the call, for text and for generic hashing.
  * mcxt: a context that lives as long as the hasher (for the generic hash
@@ -100,9 +127,12 @@ bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 	Oid			base = getBaseType(typid);
 	int			encoding = GetDatabaseEncoding();
 	const BloomKindRow *row = bloom_kind_row(base);
+	BloomHolds	holds;
+	Oid			identifier = InvalidOid;
 	TypeCacheEntry *entry;
 
 	memset(hasher, 0, sizeof(*hasher));
+	hasher->typid = typid;
 	hasher->collation = collation;
 	hasher->to_utf8 = encoding != PG_UTF8 && encoding != PG_SQL_ASCII;
 
@@ -118,10 +148,28 @@ bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 		return;
 	}
 
+	holds = bloom_type_holds(base, &identifier);
+	if (holds == BLOOM_HOLDS_IDENTIFIERS)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("bloom filters do not support values of type %s",
+						format_type_be(typid)),
+				 identifier != base ?
+				 errdetail("Values of type %s hold values of type %s, object identifiers, which a dump and restore changes while their filters keep their hashes.",
+						   format_type_be(typid), format_type_be(identifier)) :
+				 errdetail("Values of type %s are object identifiers, which a dump and restore changes while their filters keep their hashes.",
+						   format_type_be(typid)),
+				 errhint("Cast the values to text, to hold the objects' names.")));
 	hasher->kind = bloom_other_kind(base, collation);
 	if (type_is_enum(base))
 	{
 		hasher->method = BLOOM_HASH_ENUM;
+		return;
+	}
+	if (holds == BLOOM_HOLDS_ENUMS)
+	{
+		hasher->method = BLOOM_HASH_NESTED;
+		hasher->nested = bloom_nested_init(base, collation, mcxt);
 		return;
 	}
 	hasher->method = BLOOM_HASH_GENERIC;
@@ -197,18 +245,65 @@ hash_varlena(const BloomHasher *hasher, Datum value, bool is_text, bool blanks)
 	return hash;
 }
 
+/* Start of the last character of a string of len > 0 bytes */
+static size_t
+last_char_start(const char *data, size_t len)
+{
+	size_t		start = 0;
+
+	if (GetDatabaseEncoding() == PG_UTF8)
+	{
+		start = len - 1;
+		while (start > 0 && (data[start] & 0xC0) == 0x80)
+			start--;
+		return start;
+	}
+	for (size_t pos = 0; pos < len; pos += pg_mblen(data + pos))
+		start = pos;
+	return start;
+}
+
+/*
+ * Length of a string under a nondeterministic collation without its
+ * trailing blank-like characters: those the collation calls equal to a
+ * blank, or ignores.  PostgreSQL compares text with its trailing blanks
+ * and char(n) (and varchar against char(n)) without them, so under such a
+ * collation 'a ' equals E'a\u00A0' as text and 'a' as char(n): all three
+ * must hash alike, which stripping only ASCII blanks breaks.
+ */
+static size_t
+collated_trimmed_len(const BloomHasher *hasher, const char *data, size_t len)
+{
+	while (len > 0)
+	{
+		size_t		start = last_char_start(data, len);
+		unsigned char c = (unsigned char) data[start];
+		bool		blank_like;
+
+		if (len - start == 1 && !IS_HIGHBIT_SET(c))
+			blank_like = (hasher->blank_like[c / 64] >> (c % 64)) & 1;
+		else
+			blank_like = is_blank_like(data + start, (int) (len - start),
+									   hasher->collation);
+		if (!blank_like)
+			break;
+		len = start;
+	}
+	return len;
+}
+
 /*
  * Hash of a text-like value under a nondeterministic collation: the
  * collation's hash of text (hashtextextended) of the string without its
- * trailing blanks, mixed by XXH3
+ * trailing blank-like characters, mixed by XXH3
  */
 static uint64
 hash_collated_text(const BloomHasher *hasher, Datum value)
 {
 	struct varlena *v = pg_detoast_datum_packed((struct varlena *) DatumGetPointer(value));
 	text	   *trimmed = cstring_to_text_with_len(VARDATA_ANY(v),
-												   bloom_trimmed_len(VARDATA_ANY(v),
-																	 VARSIZE_ANY_EXHDR(v)));
+												   collated_trimmed_len(hasher, VARDATA_ANY(v),
+																		VARSIZE_ANY_EXHDR(v)));
 	uint64		hash = DatumGetUInt64(FunctionCall2Coll((FmgrInfo *) &hasher->hash_fn,
 														hasher->collation,
 														PointerGetDatum(trimmed),
@@ -329,6 +424,8 @@ bloom_hash_any(const BloomHasher *hasher, Datum value)
 			}
 		case BLOOM_HASH_ENUM:
 			return hash_enum(hasher, value);
+		case BLOOM_HASH_NESTED:
+			return bloom_hash_nested(hasher->nested, value);
 		case BLOOM_HASH_GENERIC:
 			return bf_hash_u64(DatumGetUInt64(FunctionCall2Coll((FmgrInfo *) &hasher->hash_fn,
 																hasher->collation,

@@ -21,20 +21,34 @@
 
 #include "bf_hash.h"
 
+/* How to take values that hold enums apart (bloom_nested.c) */
+typedef struct BloomNested BloomNested;
+
 /* Everything needed to hash values of one argument type, looked up once */
 typedef struct BloomHasher
 {
 	BloomHashMethod method;
 	uint32		kind;			/* BLOOM_KIND_* of the values */
+	Oid			typid;			/* their type, for messages */
 	bool		to_utf8;		/* text must be converted to UTF-8 first */
 	Oid			collation;		/* for the generic hash function */
 	FmgrInfo	hash_fn;		/* generic: the type's extended hash */
+	uint64		blank_like[2];	/* collated text: bit c of the ASCII
+								 * characters c that the collation calls
+								 * equal to a blank, or ignores */
+	BloomNested *nested;		/* BLOOM_HASH_NESTED: how to take values
+								 * apart */
 } BloomHasher;
 
 extern void bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 							  MemoryContext mcxt);
 extern uint64 bloom_hash_any(const BloomHasher *hasher, Datum value);
 extern uint64 bloom_hash_with_blanks(const BloomHasher *hasher, Datum value);
+
+/* bloom_nested.c */
+extern BloomNested *bloom_nested_init(Oid typid, Oid collation,
+									  MemoryContext mcxt);
+extern uint64 bloom_hash_nested(const BloomNested *nested, Datum value);
 
 /* Length of a string without its trailing blanks (as bpchar compares it) */
 static inline size_t
@@ -91,7 +105,8 @@ bloom_hash_for(const BloomHasher *hasher, uint32 filter_kind, Datum value)
 	if (unlikely(filter_kind != hasher->kind))
 	{
 		if (!bloom_kind_accepts(filter_kind, hasher->kind))
-			bloom_raise_kind_mismatch(filter_kind, hasher->kind);
+			bloom_raise_kind_mismatch(filter_kind, hasher->kind,
+									  hasher->typid, hasher->collation);
 		if (filter_kind == BLOOM_KIND_TEXT_BLANKS)
 			return bloom_hash_with_blanks(hasher, value);
 	}

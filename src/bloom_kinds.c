@@ -5,7 +5,9 @@
  *	  its kind and the kind's name; and the kinds of all other types.
  *
  * Adding a type with a fast path is one row here (and, if it needs a new
- * canonical form, one method in bloom_hasher.c).
+ * canonical form, one method in bloom_hasher.c).  The names of the other
+ * kinds are found by scanning the catalogs, and kept until a type, a
+ * collation or an attribute changes.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -21,9 +23,15 @@
 #include "access/table.h"
 #include "catalog/pg_collation.h"
 #include "catalog/pg_type.h"
-#include "utils/lsyscache.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/inval.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/pg_locale.h"
+#include "utils/ruleutils.h"
 #include "utils/syscache.h"
+#include "utils/typcache.h"
 
 #include "bf_hash.h"
 
@@ -61,12 +69,89 @@ bloom_kind_row(Oid typid)
 	return NULL;
 }
 
+/*
+ * Types whose values are object identifiers shown as names: a restore
+ * gives the objects new identifiers, a rename gives them new names, and
+ * neither hash survives both
+ */
+static const Oid identifier_types[] = {
+	REGPROCOID, REGPROCEDUREOID, REGOPEROID, REGOPERATOROID, REGCLASSOID,
+	REGTYPEOID, REGROLEOID, REGNAMESPACEOID, REGCONFIGOID, REGDICTIONARYOID,
+	REGCOLLATIONOID, ACLITEMOID,
+};
+
+/*
+ * What the values of a type hold (BloomHolds), looking through domains,
+ * arrays, the attributes of composites and the subtypes of ranges and
+ * multiranges; *identifier_type, if not NULL, receives the type of
+ * identifiers found.
+ */
+BloomHolds
+bloom_type_holds(Oid typid, Oid *identifier_type)
+{
+	Oid			base = getBaseType(typid);
+	char		typtype = get_typtype(base);
+	BloomHolds	holds = BLOOM_HOLDS_VALUES;
+	TupleDesc	tupdesc;
+
+	check_stack_depth();
+	for (int i = 0; i < lengthof(identifier_types); i++)
+	{
+		if (identifier_types[i] == base)
+		{
+			if (identifier_type != NULL)
+				*identifier_type = base;
+			return BLOOM_HOLDS_IDENTIFIERS;
+		}
+	}
+	if (typtype == TYPTYPE_ENUM)
+		return BLOOM_HOLDS_ENUMS;
+	if (typtype == TYPTYPE_RANGE)
+		return bloom_type_holds(get_range_subtype(base), identifier_type);
+	if (typtype == TYPTYPE_MULTIRANGE)
+		return bloom_type_holds(get_multirange_range(base), identifier_type);
+	if (OidIsValid(get_element_type(base)))
+		return bloom_type_holds(get_element_type(base), identifier_type);
+	if (typtype != TYPTYPE_COMPOSITE)
+		return BLOOM_HOLDS_VALUES;
+
+	tupdesc = lookup_rowtype_tupdesc(base, -1);
+	for (int i = 0; i < tupdesc->natts && holds != BLOOM_HOLDS_IDENTIFIERS; i++)
+	{
+		Form_pg_attribute att = TupleDescAttr(tupdesc, i);
+
+		if (!att->attisdropped)
+			holds = Max(holds, bloom_type_holds(att->atttypid, identifier_type));
+	}
+	ReleaseTupleDesc(tupdesc);
+	return holds;
+}
+
+/*
+ * Whether values of a type (a base type) are hashed by value: those that
+ * hold enums, but for an enum itself, whose label is its value already
+ */
+static bool
+hashed_by_value(Oid typid)
+{
+	return get_typtype(typid) != TYPTYPE_ENUM &&
+		bloom_type_holds(typid, NULL) == BLOOM_HOLDS_ENUMS;
+}
+
 /* The kind of a type without a fast path, from its name */
 static uint32
 kind_of_name(const char *typname)
 {
 	return BLOOM_KIND_OTHER_BIT |
 		(uint32) (bf_hash_bytes(typname, strlen(typname)) & 0x7FFFFFFF);
+}
+
+/* The kind of a type hashed by value (hashed_by_value), from its name */
+static uint32
+kind_of_value_name(const char *typname)
+{
+	return BLOOM_KIND_VALUE_BIT |
+		(uint32) (bf_hash_bytes(typname, strlen(typname)) & 0x3FFFFFFF);
 }
 
 /* The name of a type, without schema, in a new palloc'd string */
@@ -84,10 +169,12 @@ type_name(Oid typid)
 }
 
 /*
- * The kind of the values of a type without a fast path: a hash of the
- * type's name without schema, so that it survives a dump and restore;
+ * The kind of the values of a type (a base type) without a fast path: a
+ * hash of the type's name without schema, so that it survives a dump and
+ * restore, of the family of types hashed by value if it is one of them;
  * under a nondeterministic collation (an array of text, say), that of
- * bloom_collated_kind.
+ * bloom_collated_kind.  (A type that holds enums is not collatable, so
+ * the two never meet.)
  */
 uint32
 bloom_other_kind(Oid typid, Oid collation)
@@ -95,7 +182,9 @@ bloom_other_kind(Oid typid, Oid collation)
 	char	   *name = type_name(typid);
 	uint32		kind;
 
-	if (OidIsValid(collation) && !get_collation_isdeterministic(collation))
+	if (hashed_by_value(typid))
+		kind = kind_of_value_name(name);
+	else if (OidIsValid(collation) && !get_collation_isdeterministic(collation))
 		kind = bloom_collated_kind(name, collation);
 	else
 		kind = kind_of_name(name);
@@ -104,41 +193,108 @@ bloom_other_kind(Oid typid, Oid collation)
 }
 
 /*
+ * What decides equality under a collation, in a form that a dump and
+ * restore keeps: its provider, its locale, its ICU tailoring rules (16
+ * and later) and the version of its provider's collation data as the
+ * library reports it now, each quoted; a palloc'd string.  The version is
+ * there because a collation's hash of text (of its sort key) may change
+ * with it: filters hashed under other collation data then hold a kind no
+ * collation has, and are refused, rather than miss their members.
+ */
+static char *
+collation_identity(Oid collation)
+{
+	HeapTuple	tuple = SearchSysCache1(COLLOID, ObjectIdGetDatum(collation));
+	char		provider;
+	Datum		datum;
+	bool		isnull;
+	char	   *locale = "";
+	char	   *rules = "";
+	char	   *version;
+	char	   *identity;
+
+	if (!HeapTupleIsValid(tuple))
+		elog(ERROR, "cache lookup failed for collation %u", collation);
+	provider = ((Form_pg_collation) GETSTRUCT(tuple))->collprovider;
+	datum = SysCacheGetAttr(COLLOID, tuple, Anum_bloom_collation_locale, &isnull);
+	if (isnull)
+		datum = SysCacheGetAttr(COLLOID, tuple, Anum_pg_collation_collcollate,
+								&isnull);
+	if (!isnull)
+		locale = TextDatumGetCString(datum);
+#ifdef BLOOM_HAVE_ICU_RULES
+	datum = SysCacheGetAttr(COLLOID, tuple, Anum_pg_collation_collicurules, &isnull);
+	if (!isnull)
+		rules = TextDatumGetCString(datum);
+#endif
+	ReleaseSysCache(tuple);
+	version = get_collation_actual_version(provider, locale);
+	identity = psprintf("%c %s %s %s", provider, quote_literal_cstr(locale),
+						quote_literal_cstr(rules),
+						quote_literal_cstr(version != NULL ? version : ""));
+	return identity;
+}
+
+/* The kind of "<name> COLLATE <identity>" (bloom_collated_kind) */
+static uint32
+kind_of_collated_name(const char *name, const char *identity)
+{
+	char	   *collated = psprintf("%s COLLATE %s", name, identity);
+	uint32		kind = kind_of_name(collated);
+
+	pfree(collated);
+	return kind;
+}
+
+/*
  * The kind of values hashed under a nondeterministic collation: that of
- * "<kind_name> COLLATE <collation>", kind_name being the kind's name (text)
- * or the type's (an array of text); the collation without its schema, as
- * types are named.
+ * "<kind_name> COLLATE <identity>", kind_name being the kind's name (text)
+ * or the type's (an array of text), identity what decides equality under
+ * the collation (collation_identity), not its name: collations of one name
+ * in two schemas, or one dropped and created again with another locale,
+ * give other kinds, and collations defined alike one kind.
  */
 uint32
 bloom_collated_kind(const char *kind_name, Oid collation)
 {
-	char	   *name = psprintf("%s COLLATE %s", kind_name,
-								get_collation_name(collation));
-	uint32		kind = kind_of_name(name);
+	char	   *identity = collation_identity(collation);
+	uint32		kind = kind_of_collated_name(kind_name, identity);
 
-	pfree(name);
+	pfree(identity);
 	return kind;
 }
 
-/* The names of the nondeterministic collations, from pg_collation */
+/* A nondeterministic collation and what decides equality under it */
+typedef struct CollationIdentity
+{
+	Oid			oid;
+	char	   *identity;		/* collation_identity */
+} CollationIdentity;
+
+/* The nondeterministic collations (CollationIdentity), from pg_collation */
 static List *
 nondeterministic_collations(void)
 {
 	Relation	rel = table_open(CollationRelationId, AccessShareLock);
 	SysScanDesc scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
 	HeapTuple	tuple;
-	List	   *names = NIL;
+	List	   *collations = NIL;
 
 	while ((tuple = systable_getnext(scan)) != NULL)
 	{
 		Form_pg_collation coll = (Form_pg_collation) GETSTRUCT(tuple);
+		CollationIdentity *entry;
 
-		if (!coll->collisdeterministic)
-			names = lappend(names, pstrdup(NameStr(coll->collname)));
+		if (coll->collisdeterministic)
+			continue;
+		entry = palloc(sizeof(CollationIdentity));
+		entry->oid = coll->oid;
+		entry->identity = collation_identity(coll->oid);
+		collations = lappend(collations, entry);
 	}
 	systable_endscan(scan);
 	table_close(rel, AccessShareLock);
-	return names;
+	return collations;
 }
 
 /*
@@ -153,23 +309,28 @@ names_kind(uint32 kind, const char *name, Oid typid, List *collations,
 	const char *shown = OidIsValid(typid) ? NULL : name;
 	ListCell   *lc;
 
+	if (OidIsValid(typid) && kind_of_value_name(name) == kind)
+	{
+		*display = format_type_be(typid);
+		return true;
+	}
 	if (kind_of_name(name) == kind)
 	{
+		/* a type now hashed by value had this kind when hashed by OIDs */
+		if (shown == NULL && hashed_by_value(typid))
+			shown = psprintf("%s (made by bloomfilter 1.0)", format_type_be(typid));
 		*display = shown != NULL ? shown : format_type_be(typid);
 		return true;
 	}
 	foreach(lc, collations)
 	{
-		const char *coll = lfirst(lc);
-		char	   *collated = psprintf("%s COLLATE %s", name, coll);
-		bool		found = kind_of_name(collated) == kind;
+		const CollationIdentity *coll = lfirst(lc);
 
-		pfree(collated);
-		if (found)
+		if (kind_of_collated_name(name, coll->identity) == kind)
 		{
 			*display = psprintf("%s COLLATE %s",
 								shown != NULL ? shown : format_type_be(typid),
-								quote_identifier(coll));
+								generate_collation_name(coll->oid));
 			return true;
 		}
 	}
@@ -177,23 +338,17 @@ names_kind(uint32 kind, const char *name, Oid typid, List *collations,
 }
 
 /*
- * Name of what an "other" kind stands for, found by scanning pg_type (and
- * the nondeterministic collations, for collated kinds); NULL if nothing
- * has it (the type or collation was dropped or renamed).
+ * The name of the type in pg_type whose name, or name under one of
+ * collations, hashes to kind (names_kind); NULL if none
  */
-const char *
-bloom_other_kind_owner(uint32 kind)
+static const char *
+find_type_of_kind(uint32 kind, List *collations)
 {
-	List	   *collations = nondeterministic_collations();
-	Relation	rel;
-	SysScanDesc scan;
+	Relation	rel = table_open(TypeRelationId, AccessShareLock);
+	SysScanDesc scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
 	HeapTuple	tuple;
 	const char *name = NULL;
 
-	if (collations != NIL && names_kind(kind, "text", InvalidOid, collations, &name))
-		return name;
-	rel = table_open(TypeRelationId, AccessShareLock);
-	scan = systable_beginscan(rel, InvalidOid, false, NULL, 0, NULL);
 	while ((tuple = systable_getnext(scan)) != NULL)
 	{
 		Form_pg_type type = (Form_pg_type) GETSTRUCT(tuple);
@@ -204,6 +359,98 @@ bloom_other_kind_owner(uint32 kind)
 	}
 	systable_endscan(scan);
 	table_close(rel, AccessShareLock);
+	return name;
+}
+
+/*
+ * Name of what a named kind stands for, found by scanning pg_type, then,
+ * if no type's name has it, the nondeterministic collations (text under
+ * one, or a type under one), whose identities cost opening each collation;
+ * NULL if nothing has it (the type or collation was dropped or renamed).
+ */
+static const char *
+find_kind_owner(uint32 kind)
+{
+	const char *name = find_type_of_kind(kind, NIL);
+	List	   *collations;
+
+	if (name != NULL || !(kind & BLOOM_KIND_OTHER_BIT) ||
+		(collations = nondeterministic_collations()) == NIL)
+		return name;
+	if (names_kind(kind, "text", InvalidOid, collations, &name))
+		return name;
+	return find_type_of_kind(kind, collations);
+}
+
+/* A named kind and what it stands for (find_kind_owner), kept */
+typedef struct KindOwner
+{
+	uint32		kind;
+	char	   *name;			/* NULL if nothing has it */
+} KindOwner;
+
+/* Kinds whose owners are kept, at most, before they are forgotten */
+#define KIND_OWNERS_KEPT	64
+
+/*
+ * The owners found since a type, a collation or an attribute (of a
+ * composite type, which may now hold an enum) last changed, in their own
+ * context; the syscache callbacks registered on first use mark them stale
+ */
+static MemoryContext kind_owners_context = NULL;
+static List *kind_owners = NIL;
+static bool kind_owners_valid = false;
+
+/* Syscache callback: a type, collation or attribute changed */
+static void
+forget_kind_owners(Datum arg, int cacheid, uint32 hashvalue)
+{
+	kind_owners_valid = false;
+}
+
+/*
+ * Name of what a named kind stands for (find_kind_owner), as a new
+ * palloc'd string, or NULL.  A scan of pg_type costs about 0.1 ms, which
+ * bloom_info paid on every row of a column of enum or composite filters:
+ * the answers are kept until the catalogs they read change.
+ */
+const char *
+bloom_other_kind_owner(uint32 kind)
+{
+	ListCell   *lc;
+	KindOwner  *entry;
+	const char *name;
+	MemoryContext old;
+
+	if (kind_owners_context == NULL)
+	{
+		kind_owners_context = AllocSetContextCreate(TopMemoryContext,
+													"bloom kind owners",
+													ALLOCSET_SMALL_SIZES);
+		CacheRegisterSyscacheCallback(TYPEOID, forget_kind_owners, (Datum) 0);
+		CacheRegisterSyscacheCallback(COLLOID, forget_kind_owners, (Datum) 0);
+		CacheRegisterSyscacheCallback(ATTNUM, forget_kind_owners, (Datum) 0);
+	}
+	if (!kind_owners_valid || list_length(kind_owners) >= KIND_OWNERS_KEPT)
+	{
+		MemoryContextReset(kind_owners_context);
+		kind_owners = NIL;
+		kind_owners_valid = true;
+	}
+	foreach(lc, kind_owners)
+	{
+		entry = lfirst(lc);
+		if (entry->kind == kind)
+			return entry->name != NULL ? pstrdup(entry->name) : NULL;
+	}
+
+	name = find_kind_owner(kind);
+	old = MemoryContextSwitchTo(kind_owners_context);
+	entry = palloc(sizeof(KindOwner));
+	entry->kind = kind;
+	entry->name = name != NULL ? pstrdup(name) : NULL;
+	kind_owners = lappend(kind_owners, entry);
+	MemoryContextSwitchTo(old);
 	return name;
 }
 
@@ -222,7 +469,7 @@ bloom_kind_name(uint32 kind)
 		if (kind_rows[i].kind == kind)
 			return kind_rows[i].name;
 	}
-	if ((kind & BLOOM_KIND_OTHER_BIT) && (name = bloom_other_kind_owner(kind)) != NULL)
+	if (bloom_kind_is_named(kind) && (name = bloom_other_kind_owner(kind)) != NULL)
 		return name;
 	return psprintf("unknown (kind %08x)", kind);
 }

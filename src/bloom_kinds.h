@@ -12,8 +12,20 @@
  * without a fast path gets BLOOM_KIND_OTHER_BIT plus 31 bits of the hash
  * of its name.  Values hashed under a nondeterministic collation (text,
  * or an array of text, by the collation's hash) get a kind of their own
- * per collation, the hash of "<kind> COLLATE <collation>": a probe under
- * another collation would hash equal strings otherwise, and is refused.
+ * per collation, the hash of "<kind> COLLATE <what decides equality under
+ * the collation>": a probe under a collation that compares otherwise
+ * would hash equal strings otherwise, and is refused.
+ *
+ * Arrays, composites, ranges and multiranges that hold enums, at any
+ * depth, are hashed by value (bloom_nested.c): PostgreSQL's own hash
+ * functions hash an enum by its OID, which a restore changes.  Their kinds
+ * are BLOOM_KIND_VALUE_BIT plus 30 bits of the hash of the type's name, a
+ * family of their own: a filter of such a type that 1.0 made, hashed by
+ * OIDs, holds the name's plain kind, and is refused, and bloom_retag
+ * cannot give a filter of one family a kind of the other.  Types whose
+ * values are object identifiers shown as names (regclass and the other
+ * reg* types, aclitem), which a restore changes and which no hash of the
+ * value survives, are refused at any depth.
  *
  * Text-like values (text, varchar, bpchar, name) are hashed without their
  * trailing blanks, since char(n) compares equal to varchar and text that
@@ -52,6 +64,9 @@
 #define BLOOM_KIND_BOOL			11
 #define BLOOM_KIND_TEXT			12
 #define BLOOM_KIND_OTHER_BIT	0x80000000U
+#define BLOOM_KIND_VALUE_BIT	0x40000000U	/* without OTHER_BIT: a type
+											 * holding enums, hashed by
+											 * value (bloom_kinds.h) */
 
 /* How a value of some type is reduced to its canonical bytes */
 typedef enum BloomHashMethod
@@ -61,7 +76,8 @@ typedef enum BloomHashMethod
 	BLOOM_HASH_NAME,			/* the same, for name */
 	BLOOM_HASH_TEXT_COLLATED,	/* text, varchar, bpchar under a
 								 * nondeterministic collation: without
-								 * trailing blanks, by the collation's hash */
+								 * trailing blank-like characters, by the
+								 * collation's hash */
 	BLOOM_HASH_INT2,			/* the integer as 8 little-endian bytes */
 	BLOOM_HASH_INT4,
 	BLOOM_HASH_INT8,
@@ -75,6 +91,8 @@ typedef enum BloomHashMethod
 	BLOOM_HASH_INET,			/* 4 or 6, the prefix, the address */
 	BLOOM_HASH_BOOL,			/* one byte, 0 or 1 */
 	BLOOM_HASH_ENUM,			/* the label, in UTF-8 */
+	BLOOM_HASH_NESTED,			/* a value holding enums: its parts'
+								 * hashes (bloom_nested.c) */
 	BLOOM_HASH_GENERIC			/* the type's extended hash, mixed */
 } BloomHashMethod;
 
@@ -87,11 +105,51 @@ typedef struct BloomKindRow
 	const char *name;			/* the kind's name, in messages */
 } BloomKindRow;
 
+/* What values of a type hold, as far as a dump and restore goes */
+typedef enum BloomHolds
+{
+	BLOOM_HOLDS_VALUES,			/* values that a restore keeps */
+	BLOOM_HOLDS_ENUMS,			/* enum values (at any depth), whose OIDs a
+								 * restore changes, and which are hashed by
+								 * their labels */
+	BLOOM_HOLDS_IDENTIFIERS		/* object identifiers shown as names (reg*
+								 * types, aclitem): refused */
+} BloomHolds;
+
 extern const BloomKindRow *bloom_kind_row(Oid typid);
+extern BloomHolds bloom_type_holds(Oid typid, Oid *identifier_type);
 extern uint32 bloom_other_kind(Oid typid, Oid collation);
 extern uint32 bloom_collated_kind(const char *kind_name, Oid collation);
 extern const char *bloom_kind_name(uint32 kind);
 extern const char *bloom_other_kind_owner(uint32 kind);
+
+/* Whether a kind is that of a type without a fast path (named by a hash) */
+static inline bool
+bloom_kind_is_named(uint32 kind)
+{
+	return (kind & (BLOOM_KIND_OTHER_BIT | BLOOM_KIND_VALUE_BIT)) != 0;
+}
+
+/* Whether a kind is that of a type holding enums, hashed by value */
+static inline bool
+bloom_kind_is_by_value(uint32 kind)
+{
+	return (kind & (BLOOM_KIND_OTHER_BIT | BLOOM_KIND_VALUE_BIT)) ==
+		BLOOM_KIND_VALUE_BIT;
+}
+
+/*
+ * Whether old is the kind 1.0 gave the values of the type whose kind (as
+ * hashed by value) is value_kind: its name's plain kind, whose low 30 bits
+ * are the same (a chance match of another type's is one in 2^30, and only
+ * changes what an error says)
+ */
+static inline bool
+bloom_kind_is_1_0_of(uint32 old, uint32 value_kind)
+{
+	return bloom_kind_is_by_value(value_kind) && (old & BLOOM_KIND_OTHER_BIT) &&
+		((old ^ value_kind) & 0x3FFFFFFF) == 0;
+}
 
 /* Whether values hashed by method are strings, subject to collations */
 static inline bool

@@ -165,7 +165,8 @@ bloom_add_all(PG_FUNCTION_ARGS)
  * renaming the type, or restoring it under another name, leaves its
  * filters holding a kind no type has.  Re-tagging is refused where it
  * could mix up types: a filter of another kind of value, or of a type that
- * still exists under its name.
+ * still exists under its name, or of the other family of kinds (a type
+ * holding enums, hashed by value, or not: bloom_kinds.h).
  */
 PG_FUNCTION_INFO_V1(bloom_retag);
 Datum
@@ -186,12 +187,22 @@ bloom_retag(PG_FUNCTION_ARGS)
 	kind = bloom_other_kind(base, InvalidOid);
 	if (view.hdr.kind == kind)
 		PG_RETURN_POINTER(result);
-	if (!(view.hdr.kind & BLOOM_KIND_OTHER_BIT))
+	if (!bloom_kind_is_named(view.hdr.kind))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
 				 errmsg("bloom filter holds %s values, which cannot be re-tagged",
 						bloom_kind_name(view.hdr.kind)),
 				 errdetail("Only a filter of an enum or composite type whose name has changed can be.")));
+	if (bloom_kind_is_by_value(view.hdr.kind) != bloom_kind_is_by_value(kind))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("bloom filter holds values hashed otherwise than those of type %s",
+						format_type_be(typid)),
+				 bloom_kind_is_by_value(kind) ?
+				 errdetail("Values of type %s hold enum values, hashed by their labels; the filter's values hold none, or were hashed by bloomfilter 1.0, by the enum values' OIDs.",
+						   format_type_be(typid)) :
+				 errdetail("The filter's values hold enum values, hashed by their labels; values of type %s hold none.",
+						   format_type_be(typid))));
 	owner = bloom_other_kind_owner(view.hdr.kind);
 	if (owner != NULL)
 		ereport(ERROR,

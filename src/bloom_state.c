@@ -491,6 +491,30 @@ become_exact(BloomState *state, const uint64 *hashes, uint64 n, double fpr)
 				   state->params.kind);
 }
 
+/*
+ * Give a state that holds no kind of value yet (made from bloom_create's
+ * filter, or an aggregate's initcond) the kind of the values or filter it
+ * is given: in its parameters and, in the blocks phase, in its filter's
+ * header, which is what the state flattens and finishes as.
+ */
+void
+bloom_state_take_kind(BloomState *state, uint32 kind)
+{
+	bf_header	hdr;
+	bf_status	status;
+
+	if (state->params.kind != BLOOM_KIND_NONE || kind == BLOOM_KIND_NONE)
+		return;
+	state->params.kind = kind;
+	if (state->params.layout != BF_LAYOUT_BLOCKS)
+		return;
+	status = bf_read_header(state->filter, state->len, &hdr);
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STATE);
+	hdr.kind = kind;
+	bf_write_header(state->filter, &hdr);
+}
+
 /* Union a serialized filter into a state */
 static void
 union_view(BloomState *state, const bf_view *other)
@@ -501,8 +525,7 @@ union_view(BloomState *state, const bf_view *other)
 
 	if (status != BF_OK)
 		bloom_raise_incompatible(status, &mine, other);
-	if (state->params.kind == BLOOM_KIND_NONE)
-		state->params.kind = other->hdr.kind;
+	bloom_state_take_kind(state, other->hdr.kind);
 
 	if (other->hdr.layout == BF_LAYOUT_EXACT)
 	{
@@ -524,11 +547,7 @@ union_view(BloomState *state, const bf_view *other)
 		state->params = other->hdr;
 		alloc_filter_space(state);
 		memcpy(state->filter, other->payload - BF_HEADER_SIZE, state->len);
-		if (state->params.kind == BLOOM_KIND_NONE && mine.hdr.kind != BLOOM_KIND_NONE)
-		{
-			state->params.kind = mine.hdr.kind;
-			bf_write_header(state->filter, &state->params);
-		}
+		bloom_state_take_kind(state, mine.hdr.kind);
 		add_to_filter(state, run, count);
 		if (run != NULL)
 			pfree(space);
@@ -598,8 +617,7 @@ bloom_state_intersect(BloomState *state, Datum other)
 	status = bf_check_compatible(&mine, &view);
 	if (status != BF_OK)
 		bloom_raise_incompatible(status, &mine, &view);
-	if (state->params.kind == BLOOM_KIND_NONE)
-		state->params.kind = view.hdr.kind;
+	bloom_state_take_kind(state, view.hdr.kind);
 
 	if (state->params.layout == BF_LAYOUT_EXACT)
 	{

@@ -47,6 +47,7 @@ extern BloomState *bloom_state_create_sized(MemoryContext parent, uint32 kind,
 											int64 capacity, double fpr);
 extern BloomState *bloom_state_from_datum(Datum datum, MemoryContext parent);
 extern BloomState *bloom_state_of(Datum datum);
+extern void bloom_state_take_kind(BloomState *state, uint32 kind);
 extern void bloom_state_union(BloomState *state, Datum other);
 extern void bloom_state_intersect(BloomState *state, Datum other);
 extern struct varlena *bloom_state_finish(BloomState *state);

@@ -47,4 +47,36 @@ bf_hash_u64(uint64_t value)
 	return (uint64_t) XXH3_64bits(&value, sizeof(value));
 }
 
+/*
+ * The hash of a sequence of 64-bit words, each as 8 little-endian bytes
+ * (the XXH3_64bits of their concatenation, as bf_hash_bytes would give
+ * it), built a word at a time: for values made of parts, whose parts'
+ * hashes are the words.
+ */
+typedef XXH3_state_t bf_hash_stream;
+
+/* Start a stream of words */
+static inline void
+bf_hash_stream_begin(bf_hash_stream *stream)
+{
+	(void) XXH3_64bits_reset(stream);
+}
+
+/* Add a word to a stream */
+static inline void
+bf_hash_stream_add(bf_hash_stream *stream, uint64_t word)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	word = __builtin_bswap64(word);
+#endif
+	(void) XXH3_64bits_update(stream, &word, sizeof(word));
+}
+
+/* The hash of the words added to a stream */
+static inline uint64_t
+bf_hash_stream_end(const bf_hash_stream *stream)
+{
+	return (uint64_t) XXH3_64bits_digest(stream);
+}
+
 #endif							/* BF_HASH_H */

@@ -18,7 +18,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(157);
+SELECT plan(165);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -588,6 +588,82 @@ SELECT pg_temp.icu_throws($$SELECT bloom_agg(ARRAY['ABC'] COLLATE test_case_inse
 SELECT pg_temp.icu_ok($$
     SELECT bloom_add(bloom_create(10), ('ABC' COLLATE "C")::text) @> ('ABC' COLLATE "POSIX")$$,
     'text under two deterministic collations: one kind, bytes hashed alike');
+
+-- strings equal under "=" with other trailing characters (issue 24, item
+-- 2): as text, 'a ' equals E'a\u00A0' under a secondary strength and
+-- E'a \u200B' under und, nondeterministic; as char(n), or varchar against
+-- char(n), trailing blanks do not count.  Every pair "=" calls equal, as
+-- text and as char(n) against varchar, is a member of the other's filter.
+DO $$
+BEGIN
+    IF EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i') THEN
+        CREATE COLLATION test_und_nondeterministic
+            (provider = icu, locale = 'und', deterministic = false);
+        CREATE TABLE pg_temp.suffixed (s) AS
+            SELECT p || t FROM unnest(ARRAY['a', 'A', E'a\u0301', 'b']) AS p,
+                unnest(ARRAY['', ' ', '  ', E'\u00A0', E' \u00A0', E'\u200B', E' \u200B',
+                             E'\u2003', E'\u0001', E' \u0301', E'\u3000']) AS t;
+    END IF;
+END
+$$;
+SELECT pg_temp.icu_ok($$
+    SELECT count(*) = 0 FROM suffixed x, suffixed y
+    WHERE x.s COLLATE test_case_insensitive = y.s
+      AND NOT bloom_add(bloom_create(10), x.s COLLATE test_case_insensitive)
+              @> (y.s COLLATE test_case_insensitive)$$,
+    'text under a secondary strength: strings equal but for trailing characters hash alike');
+SELECT pg_temp.icu_ok($$
+    SELECT count(*) = 0 FROM suffixed x, suffixed y
+    WHERE x.s COLLATE test_und_nondeterministic = y.s
+      AND NOT bloom_add(bloom_create(10), x.s COLLATE test_und_nondeterministic)
+              @> (y.s COLLATE test_und_nondeterministic)$$,
+    'text under und, nondeterministic: strings equal but for trailing characters hash alike');
+SELECT pg_temp.icu_ok($$
+    SELECT count(*) = 0 FROM suffixed x, suffixed y
+    WHERE x.s::char(4) COLLATE test_case_insensitive = y.s::varchar
+      AND NOT (bloom_add(bloom_create(10), x.s::char(4) COLLATE test_case_insensitive)
+               @> (y.s::varchar COLLATE test_case_insensitive)
+               AND bloom_add(bloom_create(10), y.s::varchar COLLATE test_case_insensitive)
+               @> (x.s::char(4) COLLATE test_case_insensitive))$$,
+    'char(n) against varchar under a nondeterministic collation: equal strings hash alike');
+SELECT pg_temp.icu_ok($$
+    SELECT count(*) > 40 FROM suffixed x, suffixed y
+    WHERE x.s <> y.s AND x.s COLLATE test_case_insensitive = y.s$$,
+    'the strings above hold pairs that differ in their bytes and are equal');
+
+-- a collation's kind is what decides equality under it, not its name
+-- (issue 24, item 3): collations of one name in two schemas, or one made
+-- again with another locale, give other kinds; collations defined alike
+-- give one
+DO $$
+BEGIN
+    IF EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i') THEN
+        CREATE SCHEMA test_s1;
+        CREATE SCHEMA test_s2;
+        CREATE COLLATION test_s1.ci (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+        CREATE COLLATION test_s2.ci (provider = icu, locale = 'und-u-ks-level1', deterministic = false);
+        CREATE TABLE pg_temp.collated AS
+            SELECT bloom_agg(('abc' || g) COLLATE test_s1.ci) AS f FROM generate_series(1, 10) AS g;
+    END IF;
+END
+$$;
+SELECT pg_temp.icu_throws($$SELECT f @> ('abc1' COLLATE test_s2.ci) FROM collated$$,
+    '42804', 'a probe under a collation of the same name in another schema, of another strength, is refused');
+SELECT pg_temp.icu_ok($$SELECT f @> ('ABC1' COLLATE test_case_insensitive) FROM collated$$,
+    'a probe under another collation defined alike is answered');
+SELECT pg_temp.icu_ok($$SELECT (bloom_info(bloom_agg('x' COLLATE test_s2.ci))).value_kind
+                        = 'text COLLATE test_s2.ci'$$,
+    'a collated kind names its collation with its schema when it is not on the search path');
+DO $$
+BEGIN
+    IF EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i') THEN
+        DROP COLLATION test_s1.ci;
+        CREATE COLLATION test_s1.ci (provider = icu, locale = 'und-u-ks-level1', deterministic = false);
+    END IF;
+END
+$$;
+SELECT pg_temp.icu_throws($$SELECT f @> ('abc1' COLLATE test_s1.ci) FROM collated$$,
+    '42804', 'a probe under a collation dropped and made again with another strength is refused');
 
 SELECT * FROM finish();
 ROLLBACK;

@@ -11,7 +11,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(105);
+SELECT plan(114);
 
 -- The plan of a query as EXPLAIN prints it; with run, EXPLAIN ANALYZE's
 CREATE FUNCTION pg_temp.plan_of(query text, run boolean DEFAULT false)
@@ -134,6 +134,48 @@ SELECT ok(bloom_add(bloom_create(1000), 'abc'::test_label) @> 'abc'::text,
           'value of a domain over text added: the plain text is a member');
 SELECT ok(NOT (bloom_add(bloom_create(1000), 'abc'::test_label) @> 'abd'::text),
           'value of a domain over text added: other text is not a member');
+
+-- values holding an enum are hashed by value (issue 24, item 1): every
+-- array, row, range and multirange aggregated is a member, however deep
+-- the enum, whatever its dimensions, bounds and NULLs; values that "="
+-- calls unequal (other lower bounds, another NULL) are not
+CREATE TYPE test_pair AS (n int, m test_mood, note text);
+CREATE TYPE test_moodrange AS RANGE (subtype = test_mood);
+CREATE TEMP TABLE nested_values AS
+    SELECT g,
+           ARRAY[m, NULL, 'ok'] AS arr,
+           ARRAY[[m, m], [NULL, 'sad']]::test_mood[] AS matrix,
+           ('[0:1]={' || m || ',happy}')::test_mood[] AS shifted,
+           ROW(g, m, CASE WHEN g % 2 = 0 THEN 'x' END)::test_pair AS pair,
+           ARRAY[ROW(g, m, NULL)::test_pair, NULL] AS pairs,
+           CASE g % 4 WHEN 0 THEN 'empty'::test_moodrange
+                      WHEN 1 THEN test_moodrange(m, NULL)
+                      ELSE test_moodrange(NULL, m, '(]') END AS range,
+           test_moodmultirange(test_moodrange('sad', m), test_moodrange('happy', NULL, '[]')) AS multi
+      FROM generate_series(1, 300) AS g,
+           LATERAL (SELECT (enum_range(NULL::test_mood))[1 + g % 3] AS m) AS e;
+SELECT is((SELECT count(*) FROM nested_values AS n,
+                  (SELECT bloom_agg(arr) AS arr, bloom_agg(matrix) AS matrix,
+                          bloom_agg(shifted) AS shifted, bloom_agg(pair) AS pair,
+                          bloom_agg(pairs) AS pairs, bloom_agg(range) AS range,
+                          bloom_agg(multi) AS multi
+                     FROM nested_values) AS f
+            WHERE f.arr @> n.arr AND f.matrix @> n.matrix AND f.shifted @> n.shifted
+              AND f.pair @> n.pair AND f.pairs @> n.pairs AND f.range @> n.range
+              AND f.multi @> n.multi),
+          300::bigint,
+          'values holding an enum: every array, row, range and multirange aggregated is a member');
+SELECT ok(NOT (bloom_add(bloom_create(1000), ARRAY['ok']::test_mood[]) @> '[0:0]={ok}'::test_mood[]),
+          'an array of enums is not a member of a filter of the same elements at other bounds');
+SELECT ok(NOT (bloom_add(bloom_create(1000), ROW(1, 'ok', NULL)::test_pair) @> ROW(1, 'ok', '')::test_pair),
+          'a row holding an enum with a NULL is not a member of a filter of that row with a value');
+SELECT ok(bloom_add(bloom_create(1000), '{ok}'::test_mood[]) @> '[1:1]={ok}'::test_mood[],
+          'arrays of enums that = calls equal are members of each other''s filters');
+CREATE TEMP TABLE pair_filter AS SELECT bloom_agg(pair) AS f FROM nested_values;
+ALTER TYPE test_pair ADD ATTRIBUTE added int;
+SELECT is((SELECT count(*) FROM nested_values AS n, pair_filter AS p WHERE p.f @> n.pair),
+          300::bigint,
+          'rows holding an enum stay members after ALTER TYPE ... ADD ATTRIBUTE (NULLs are not hashed)');
 
 -- an unknown literal resolves to text
 SELECT ok(bloom_add(bloom_create(1000), 'https://example.com'::text) @> 'https://example.com',
@@ -266,6 +308,30 @@ SELECT results_eq('SELECT count(*) FROM filters GROUP BY f ORDER BY 1',
                   ARRAY[3, 3, 3, 3]::bigint[],
                   'GROUP BY f, hashing: 4 groups of 3');
 RESET enable_sort;
+
+--
+-- bloom_union_agg gives what | gives, in any order (issue 24, item 4): a
+-- filter of bloom_create, which holds no kind yet, then a day of bloom_agg
+-- (exact), as the README's seen table meets its days
+--
+
+CREATE TEMP TABLE seen_days AS
+    SELECT 1 AS o, bloom_create(1000000, 0.01) AS f
+    UNION ALL
+    SELECT 2, bloom_agg('v' || g) FROM generate_series(1, 10) AS g;
+SELECT is((SELECT (bloom_info(bloom_union_agg(f ORDER BY o))).value_kind FROM seen_days),
+          'text',
+          'bloom_union_agg: a filter of no kind then one of text holds text');
+SELECT ok((SELECT bloom_union_agg(f ORDER BY o) = bloom_union_agg(f ORDER BY o DESC)
+             FROM seen_days),
+          'bloom_union_agg: the same filter in either order');
+SELECT ok((SELECT bloom_union_agg(f ORDER BY o) = (SELECT f FROM seen_days WHERE o = 1) |
+                                                  (SELECT f FROM seen_days WHERE o = 2)
+             FROM seen_days),
+          'bloom_union_agg: the filter | gives');
+SELECT throws_ok('SELECT bloom_union_agg(f ORDER BY o) @> 1 FROM seen_days',
+                 '42804', NULL,
+                 'bloom_union_agg: the union of filters of text refuses an integer probe');
 
 --
 -- Round trips through text and bytea

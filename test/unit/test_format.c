@@ -73,6 +73,34 @@ test_hash_known_answers(void **state)
 	assert_int_equal(bf_hash_u64(0), UINT64_C(0xc77b3abb6f87acd9));
 }
 
+/*
+ * A stream of words hashes as their little-endian bytes in one piece, past
+ * XXH3's internal buffer (256 bytes) too
+ */
+static void
+test_hash_stream(void **state)
+{
+	bf_hash_stream stream;
+	unsigned char bytes[8 * 100];
+
+	(void) state;
+	bf_hash_stream_begin(&stream);
+	assert_int_equal(bf_hash_stream_end(&stream), bf_hash_bytes("", 0));
+	for (int i = 0; i < 100; i++)
+	{
+		uint64_t	word = UINT64_C(0x0102030405060708) * (uint64_t) (i + 1);
+
+		bf_hash_stream_add(&stream, word);
+		for (int b = 0; b < 8; b++)
+			bytes[8 * i + b] = (unsigned char) (word >> (8 * b));
+		assert_int_equal(bf_hash_stream_end(&stream),
+						 bf_hash_bytes(bytes, 8 * (size_t) (i + 1)));
+	}
+	bf_hash_stream_begin(&stream);
+	bf_hash_stream_add(&stream, 42);
+	assert_int_equal(bf_hash_stream_end(&stream), bf_hash_u64(42));
+}
+
 /* Filters built from fixed values have exactly the golden bytes */
 static void
 test_golden_vectors(void **state)
@@ -646,6 +674,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hash_known_answers),
+		cmocka_unit_test(test_hash_stream),
 		cmocka_unit_test(test_golden_vectors),
 		cmocka_unit_test(test_header_round_trip),
 		cmocka_unit_test(test_peek_header),
