@@ -83,7 +83,9 @@ SELECT bloom_retag(p, 'nv_couple') FROM nv_old;
 
 -- a PL/pgSQL loop keeps its call site's hashers from one round to the
 -- next: an attribute whose type changed in between is an error, not read
--- as its old type; one added in between is left out, as NULLs are
+-- as its old type (PostgreSQL 15.20 refuses the row itself before it
+-- reaches the filter, with its own error; 15.18 reaches bloom_nested.c's
+-- check); one added in between is left out, as NULLs are
 CREATE TYPE nv_growing AS (a int, m nv_mood);
 CREATE TYPE nv_retyped AS (a int, m nv_mood);
 DO $$
@@ -109,6 +111,9 @@ BEGIN
 			ALTER TYPE nv_retyped ALTER ATTRIBUTE a TYPE text;
 		END IF;
 	END LOOP;
+	RAISE NOTICE 'read as its old type';
+EXCEPTION WHEN OTHERS THEN
+	RAISE NOTICE 'refused';
 END
 $$;
 
