@@ -17,6 +17,7 @@ CORE_OBJS = \
 	src/core/bf_runs.o \
 	src/core/bf_kernels.o \
 	src/core/bf_kernels_avx2.o \
+	src/core/bf_parquet.o \
 	src/core/bf_sizing.o \
 	src/core/bf_status.o
 
