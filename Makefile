@@ -36,6 +36,8 @@ OBJS = \
 	src/bloom_kinds.o \
 	src/bloom_module.o \
 	src/bloom_ops.o \
+	src/bloom_parquet.o \
+	src/bloom_parquet_hash.o \
 	src/bloom_selectivity.o \
 	src/bloom_statistics.o \
 	src/bloom_state.o

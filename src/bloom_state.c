@@ -59,6 +59,8 @@
 
 #include "utils/memutils.h"
 
+#include "bf_parquet.h"
+
 /* Distinct hashes past which bloom_agg(value) keeps a filter: 64 MiB */
 #define BLOOM_EXACT_MAX			(UINT64CONST(1) << 23)
 
@@ -182,7 +184,8 @@ BloomState *
 bloom_state_create_sized(MemoryContext parent, uint32 kind, int64 capacity,
 						 double fpr)
 {
-	bf_header	hdr = bloom_sized_header(capacity, fpr, kind);
+	bf_header	hdr = bloom_sized_header(capacity, fpr, kind,
+										 bf_hash_of_kind(kind));
 	BloomState *state = new_state(parent, BLOOM_PENDING);
 
 	state->params = hdr;
@@ -473,6 +476,7 @@ replace_filter(BloomState *state, const bf_view *other, bool intersect)
 static void
 become_exact(BloomState *state, const uint64 *hashes, uint64 n, double fpr)
 {
+	uint8		hash_id = state->params.hash_id;
 	char	   *space;
 	uint64	   *run = bloom_alloc_array(state->hdr.eoh_context,
 										(n + 1) * sizeof(uint64), &space);
@@ -489,6 +493,7 @@ become_exact(BloomState *state, const uint64 *hashes, uint64 n, double fpr)
 	replace_run(state, run, space, n, n + 1);
 	bf_header_init(&state->params, BF_LAYOUT_EXACT, 0, 0, fpr, BF_FLAG_AUTO,
 				   state->params.kind);
+	state->params.hash_id = hash_id;
 }
 
 /* Union a serialized filter into a state */
@@ -633,14 +638,25 @@ bloom_state_intersect(BloomState *state, Datum other)
 /*
  * A new state, under parent, equal to a state or bloom value: for a
  * combine function whose first input is not yet a state of its own, or a
- * final function handed a plain value.
+ * final function handed a plain value.  It starts empty with the value's
+ * hash, with which it combines.
  */
 BloomState *
 bloom_state_from_datum(Datum datum, MemoryContext parent)
 {
 	BloomState *state = bloom_state_create(parent, BLOOM_KIND_NONE);
+	BloomState *theirs = bloom_state_of(datum);
+	bf_view		view;
 
-	bloom_state_union(state, datum);
+	if (theirs != NULL)
+	{
+		state->params.hash_id = theirs->params.hash_id;
+		bloom_state_union(state, datum);
+		return state;
+	}
+	view = bloom_datum_view(datum);
+	state->params.hash_id = view.hdr.hash_id;
+	union_view(state, &view);
 	return state;
 }
 
@@ -669,7 +685,8 @@ bloom_state_finish(BloomState *state)
 	bloom_state_flush(state);
 	if (state->params.layout == BF_LAYOUT_EXACT)
 		return bloom_from_sorted_hashes(state->sorted, state->nsorted,
-										state->params.kind, state->params.fpr);
+										state->params.kind, state->params.fpr,
+										state->params.hash_id);
 
 	view = open_filter(state);
 	estimate = bf_cardinality(&view);
