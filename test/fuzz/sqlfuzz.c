@@ -321,7 +321,7 @@ static const char stmt_unary[] =
 "    THEN 'text round trip' END,\n"
 "  CASE WHEN f::bytea::bloom <> f THEN 'bytea round trip' END,\n"
 "  CASE WHEN i.version <> 1 OR i.layout NOT IN ('blocks', 'exact')\n"
-"    OR i.hash <> 'xxh3_64' OR NOT (i.fpr BETWEEN 0 AND 1)\n"
+"    OR i.hash NOT IN ('xxh3_64', 'parquet') OR NOT (i.fpr BETWEEN 0 AND 1)\n"
 "    OR i.fpr <> bloom_fpr(f) THEN 'bloom_info' END,\n"
 "  CASE WHEN i.cardinality IS DISTINCT FROM bloom_cardinality(f)\n"
 "    OR (# f) IS DISTINCT FROM bloom_cardinality(f)\n"
@@ -2024,16 +2024,21 @@ make_partner(Input *in)
 		build_filter(rng, p, BF_LAYOUT_BLOCKS, 1 + rng_length(rng, 64), kind);
 }
 
-/* A value expression for the kind (any, for none), or NULL if none known */
+/*
+ * A value expression for the kind (for none, any of the filter's hash: in
+ * Parquet mode one of a Parquet kind, which every such filter takes), or
+ * NULL if none known
+ */
 static const char *
-value_for(Rng *rng, uint32_t kind)
+value_for(Rng *rng, uint32_t kind, bool parquet)
 {
 	const char *found[lengthof(seeds)];
 	int			n = 0;
 	int			i;
 
 	for (i = 0; i < num_value_exprs; i++)
-		if (kind == 0 || value_exprs[i].kind == kind)
+		if (kind == 0 ? spec_parquet_kind(value_exprs[i].kind) == parquet :
+			value_exprs[i].kind == kind)
 			found[n++] = value_exprs[i].expr;
 	return n > 0 ? found[rng_below(rng, n)] : NULL;
 }
@@ -2068,18 +2073,24 @@ expand(const char *template, const char *src, const char *value)
 /*
  * The statements over an accepted filter and its partner, written at
  * stmts: the filter is a parameter, or (after COPY) the table's row.
- * Values are of the filter's kind, or its partner's if it has none.
+ * Values are of the filter's kind, or its partner's if it has none and the
+ * partner's is of the filter's hash.
  * Returns how many statements.
  */
 static int
 function_stmts(Stmt *stmts, Input *in, bool from_table)
 {
 	uint32_t	kind = buf_kind(&in->filter);
+	bool		parquet = in->filter.len > BF_OFF_HASH_ID &&
+		in->filter.data[BF_OFF_HASH_ID] == BF_HASH_PARQUET;
 	const char *value;
 	int			n;
 	int			i;
 
-	value = value_for(&in->rng, kind ? kind : buf_kind(&in->partner));
+	/* the partner's kind, if the filter has none and it is of its hash */
+	if (kind == 0 && spec_parquet_kind(buf_kind(&in->partner)) == parquet)
+		kind = buf_kind(&in->partner);
+	value = value_for(&in->rng, kind, parquet);
 	n = (int) (value ? lengthof(stmts_with_value) :
 			   lengthof(stmts_without_value));
 	for (i = 0; i < n; i++)
