@@ -12,7 +12,7 @@ CREATE TABLE visits AS
 	FROM generate_series(1, 5000000) AS i;
 CREATE TABLE ints AS
 	SELECT i * 7919 - 20000000000 AS id
-	FROM generate_series(1, 5000000) AS i;
+	FROM generate_series(1::bigint, 5000000) AS i;
 VACUUM ANALYZE visits;
 VACUUM ANALYZE ints;
 SELECT pg_prewarm('visits'), pg_prewarm('ints');
