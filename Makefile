@@ -17,6 +17,7 @@ CORE_OBJS = \
 	src/core/bf_runs.o \
 	src/core/bf_kernels.o \
 	src/core/bf_kernels_avx2.o \
+	src/core/bf_parquet.o \
 	src/core/bf_sizing.o \
 	src/core/bf_status.o
 
@@ -36,11 +37,13 @@ OBJS = \
 	src/bloom_module.o \
 	src/bloom_nested.o \
 	src/bloom_ops.o \
+	src/bloom_parquet.o \
+	src/bloom_parquet_hash.o \
 	src/bloom_selectivity.o \
 	src/bloom_statistics.o \
 	src/bloom_state.o
 
-REGRESS = setup bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache maintenance retag nested_values window sort
+REGRESS = setup bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache maintenance retag nested_values window sort parquet
 
 # The release, from the control file: the module's magic block carries it
 EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" bloomfilter.control)

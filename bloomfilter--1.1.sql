@@ -1068,3 +1068,540 @@ DEFAULT FOR TYPE bloom USING hash AS
 	OPERATOR 1 =,
 	FUNCTION 1 bloom_hash(bloom),
 	FUNCTION 2 bloom_hash_extended(bloom, pg_catalog.int8);
+
+--
+-- Parquet mode: filters whose bits are those Parquet writers and readers
+-- compute (doc/parquet.md).  The hash is chosen when a filter is built:
+-- bloom_create's hash argument, or bloom_parquet_agg
+--
+
+CREATE FUNCTION bloom_create(capacity pg_catalog.int8, fpr pg_catalog.float8, hash pg_catalog.text)
+RETURNS bloom
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_create(pg_catalog.int8, pg_catalog.float8, pg_catalog.text) IS 'an empty filter sized for capacity distinct values at false-positive rate fpr, of the hash named: xxh3_64 (the default) or parquet';
+
+CREATE FUNCTION bloom_to_parquet(filter bloom)
+RETURNS pg_catalog.bytea
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION bloom_to_parquet(filter bloom, num_bytes pg_catalog.int4)
+RETURNS pg_catalog.bytea
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- STABLE: reads the type's definition (a domain's precision and scale)
+CREATE FUNCTION bloom_from_parquet(bytes pg_catalog.bytea, value_type pg_catalog.regtype)
+RETURNS bloom
+AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_to_parquet(bloom) IS 'a filter in Parquet mode as a Parquet column chunk stores one: Thrift BloomFilterHeader, then the blocks';
+COMMENT ON FUNCTION bloom_to_parquet(bloom, pg_catalog.int4) IS 'a filter in Parquet mode as a Parquet column chunk stores one, of num_bytes bytes of blocks (folded or repeated)';
+COMMENT ON FUNCTION bloom_from_parquet(pg_catalog.bytea, pg_catalog.regtype) IS 'the filter of a Parquet column chunk (header and blocks), holding values of value_type';
+
+-- not STRICT: creates the state on the first non-NULL value
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.anycompatible)
+RETURNS bloom
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+-- not STRICT: creates the state on the first row, NULL value or not
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+-- not STRICT: no rows give an empty filter in Parquet mode, not NULL
+CREATE FUNCTION bloom_parquet_agg_final(bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.anycompatible) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON FUNCTION bloom_parquet_agg_final(bloom) IS 'bloom_parquet_agg final function';
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.anycompatible) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.anycompatible) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+-- bloom_parquet_agg on each type that has a Parquet form, as bloom_agg has
+-- its overloads (for Citus: doc/citus.md)
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.text)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.text, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.text) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.text, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.text) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.text, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.text) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.text, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.varchar)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.varchar) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.varchar) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.varchar) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.bpchar)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.bpchar) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.bpchar) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.bpchar) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.name)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.name, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.name) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.name, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.name) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.name, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.name) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.name, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.int2)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.int2, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.int2) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.int2, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.int2) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.int2, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.int2) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.int2, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.int4)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.int4, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.int4) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.int4, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.int4) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.int4, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.int4) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.int4, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.int8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.int8, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.int8) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.int8, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.int8) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.int8, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.int8) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.int8, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.float4)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.float4, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.float4) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.float4, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.float4) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.float4, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.float4) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.float4, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.float8, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.float8, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.float8) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.float8, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.float8, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.numeric)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.numeric) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.numeric) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.numeric) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.uuid)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.uuid) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.uuid) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.uuid) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.bytea)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.bytea) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.bytea) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.bytea) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.date)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.date, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.date) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.date, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.date) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.date, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.date) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.date, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.timestamp)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.timestamp) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.timestamp) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.timestamp) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.timestamptz)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.timestamptz) (
+	SFUNC = bloom_parquet_agg_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+CREATE AGGREGATE bloom_parquet_agg(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8) (
+	SFUNC = bloom_parquet_agg_sized_trans,
+	STYPE = bloom,
+	SSPACE = 65536,
+	COMBINEFUNC = bloom_agg_combine,
+	FINALFUNC = bloom_parquet_agg_final,
+	PARALLEL = SAFE
+);
+
+COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.timestamptz) IS 'bloom_parquet_agg transition function';
+COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.timestamptz) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
+COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';

@@ -6,7 +6,8 @@
  *
  * bloom_agg(value) sizes its filter from the distinct values it saw;
  * bloom_agg(value, capacity, fpr) builds exactly what bloom_create would
- * size.  bloom_union_agg(filter) and bloom_intersect_agg(filter) combine
+ * size.  bloom_parquet_agg does the same in Parquet mode, over the same
+ * state, whose hash id goes through every phase.  bloom_union_agg(filter) and bloom_intersect_agg(filter) combine
  * stored filters.  All skip NULLs, and all have combine functions over
  * the same state, so partial states from parallel workers, partitions or
  * Citus workers merge losslessly.  bloom_agg_combine, which merges two
@@ -24,8 +25,12 @@
 
 #include "executor/executor.h"
 #include "nodes/execnodes.h"
+#include "nodes/nodeFuncs.h"
 #include "optimizer/clauses.h"
 #include "optimizer/optimizer.h"
+#include "utils/lsyscache.h"
+
+#include "bf_parquet.h"
 
 /*
  * The aggregate context, or an error if a support function is called
@@ -110,9 +115,54 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 	}
 	hasher = bloom_arg_hasher(fcinfo, 1);
 	state = writable_state(fcinfo, "bloom_agg_trans", hasher->kind);
-	bloom_state_add(state, bloom_hash_for(hasher, state->params.kind,
+	bloom_state_add(state, bloom_hash_for(hasher, &state->params,
 										  PG_GETARG_DATUM(1)));
 	PG_RETURN_DATUM(bloom_state_datum(state));
+}
+
+/*
+ * The hash a Parquet aggregate adds for a value: inline for text held in
+ * line (with no conversion to UTF-8), int4 and int8 values of the state's
+ * kind, bloom_hash_for's otherwise (which hashes them the same)
+ */
+static inline uint64
+parquet_hash(const BloomHasher *hasher, const bf_header *state, Datum value)
+{
+	const struct varlena *v = (const struct varlena *) DatumGetPointer(value);
+
+	if (likely(state->kind == hasher->kind))
+	{
+		if (hasher->source == BLOOM_HASH_TEXT && !hasher->to_utf8 &&
+			!VARATT_IS_EXTERNAL(v) && !VARATT_IS_COMPRESSED(v))
+			return bf_parquet_hash_bytes(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
+		if (hasher->source == BLOOM_HASH_INT8)
+			return bf_parquet_hash_u64((uint64) DatumGetInt64(value));
+		if (hasher->source == BLOOM_HASH_INT4)
+			return bf_parquet_hash_u32((uint32) DatumGetInt32(value));
+	}
+	return bloom_hash_for(hasher, state, value);
+}
+
+/*
+ * The type modifier an aggregate call's value is declared with (numeric's
+ * precision and scale), through the implicit casts to the overload's type
+ * and down to a domain's base type; -1 if it has none
+ */
+static int32
+aggregate_typmod(const Aggref *aggref)
+{
+	Node	   *expr = (Node *) linitial_node(TargetEntry, aggref->args)->expr;
+	int32		typmod = exprTypmod(expr);
+
+	while (typmod < 0 && IsA(expr, RelabelType) &&
+		   ((RelabelType *) expr)->relabelformat == COERCE_IMPLICIT_CAST)
+	{
+		expr = (Node *) ((RelabelType *) expr)->arg;
+		typmod = exprTypmod(expr);
+	}
+	if (typmod < 0)
+		(void) getBaseTypeAndTypmod(exprType(expr), &typmod);
+	return typmod;
 }
 
 /* Refuse a NULL capacity or rate of bloom_agg(value, capacity, fpr) */
@@ -126,15 +176,14 @@ check_size_not_null(bool isnull)
 }
 
 /*
- * Transition of bloom_agg(value, capacity, fpr).  The state is created on
- * the first row, NULL value or not, so that all-NULL input still gives a
- * filter of the asked-for size; every row must ask for the same size.
+ * The state of bloom_agg(value, capacity, fpr), for values of the given
+ * kind: created on the first row, NULL value or not, so that all-NULL
+ * input still gives a filter of the asked-for size; every row must ask
+ * for the same size.
  */
-PG_FUNCTION_INFO_V1(bloom_agg_sized_trans);
-Datum
-bloom_agg_sized_trans(PG_FUNCTION_ARGS)
+static BloomState *
+sized_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 {
-	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
 	int64		capacity;
 	double		fpr;
 	BloomState *state;
@@ -144,19 +193,94 @@ bloom_agg_sized_trans(PG_FUNCTION_ARGS)
 	fpr = PG_GETARG_FLOAT8(3);
 
 	if (PG_ARGISNULL(0))
-		state = bloom_state_create_sized(aggregate_context(fcinfo, "bloom_agg_sized_trans"),
-										 hasher->kind, capacity, fpr);
-	else
-	{
-		state = writable_state(fcinfo, "bloom_agg_sized_trans", hasher->kind);
-		if (!bloom_state_is_sized(state, capacity, fpr))
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("bloom_agg capacity and false-positive rate must be the same for every row")));
-	}
+		return bloom_state_create_sized(aggregate_context(fcinfo, function),
+										kind, capacity, fpr);
+	state = writable_state(fcinfo, function, kind);
+	if (!bloom_state_is_sized(state, capacity, fpr))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("bloom_agg capacity and false-positive rate must be the same for every row")));
+	return state;
+}
+
+/* Transition of bloom_agg(value, capacity, fpr) (sized_state) */
+PG_FUNCTION_INFO_V1(bloom_agg_sized_trans);
+Datum
+bloom_agg_sized_trans(PG_FUNCTION_ARGS)
+{
+	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
+	BloomState *state = sized_state(fcinfo, "bloom_agg_sized_trans",
+									hasher->kind);
+
 	if (!PG_ARGISNULL(1))
-		bloom_state_add(state, bloom_hash_for(hasher, state->params.kind,
+		bloom_state_add(state, bloom_hash_for(hasher, &state->params,
 											  PG_GETARG_DATUM(1)));
+	PG_RETURN_DATUM(bloom_state_datum(state));
+}
+
+/*
+ * The hasher of a Parquet aggregate's value, of Parquet mode, looked up
+ * once per call site: numeric values take the precision and scale they
+ * are declared with (aggregate_typmod).
+ */
+static const BloomHasher *
+parquet_arg_hasher(FunctionCallInfo fcinfo)
+{
+	const BloomCallCache *cache = (const BloomCallCache *) fcinfo->flinfo->fn_extra;
+	BloomHasher *hasher;
+	Aggref	   *aggref;
+
+	if (likely(cache != NULL && cache->hasher_ready))
+		return &cache->hasher;
+	/* the call site's own hasher, made Parquet's once */
+	hasher = (BloomHasher *) bloom_arg_hasher_lookup(fcinfo, 1);
+	aggref = AggGetAggref(fcinfo);
+	bloom_parquet_hasher(hasher, aggref != NULL &&
+						 bloom_aggref_transfn(aggref) == fcinfo->flinfo->fn_oid ?
+						 aggregate_typmod(aggref) : -1);
+	return hasher;
+}
+
+/*
+ * Transition of bloom_parquet_agg(value): bloom_agg_trans in Parquet mode.
+ * The commonest values (text held in line, int4, int8, of the state's
+ * kind) are hashed here without a call.
+ */
+PG_FUNCTION_INFO_V1(bloom_parquet_agg_trans);
+Datum
+bloom_parquet_agg_trans(PG_FUNCTION_ARGS)
+{
+	const BloomHasher *hasher;
+	BloomState *state;
+
+	if (PG_ARGISNULL(1))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	hasher = parquet_arg_hasher(fcinfo);
+	state = writable_state(fcinfo, "bloom_parquet_agg_trans", hasher->kind);
+	bloom_state_add(state, parquet_hash(hasher, &state->params,
+										PG_GETARG_DATUM(1)));
+	PG_RETURN_DATUM(bloom_state_datum(state));
+}
+
+/*
+ * Transition of bloom_parquet_agg(value, capacity, fpr):
+ * bloom_agg_sized_trans in Parquet mode
+ */
+PG_FUNCTION_INFO_V1(bloom_parquet_agg_sized_trans);
+Datum
+bloom_parquet_agg_sized_trans(PG_FUNCTION_ARGS)
+{
+	const BloomHasher *hasher = parquet_arg_hasher(fcinfo);
+	BloomState *state = sized_state(fcinfo, "bloom_parquet_agg_sized_trans",
+									hasher->kind);
+
+	if (!PG_ARGISNULL(1))
+		bloom_state_add(state, parquet_hash(hasher, &state->params,
+											PG_GETARG_DATUM(1)));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
@@ -213,20 +337,20 @@ bloom_intersect_agg_trans(PG_FUNCTION_ARGS)
 }
 
 /*
- * Whether an aggregate call is one of bloom_agg(value, capacity, fpr): its
- * aggregate's transition function is bloom_agg_sized_trans (an overload,
- * or an aggregate of the user's built on it).
+ * The C function of an aggregate call's transition function (NULL if it
+ * has none): bloom_agg_sized_trans, say, for a call of bloom_agg(value,
+ * capacity, fpr), an overload or an aggregate of the user's built on it.
  */
-static bool
-is_sized_aggregate(const Aggref *aggref)
+static PGFunction
+transition_of(const Aggref *aggref)
 {
 	Oid			transfn = bloom_aggref_transfn(aggref);
 	FmgrInfo	finfo;
 
 	if (!OidIsValid(transfn))
-		return false;
+		return NULL;
 	fmgr_info(transfn, &finfo);
-	return finfo.fn_addr == bloom_agg_sized_trans;
+	return finfo.fn_addr;
 }
 
 /*
@@ -295,6 +419,23 @@ partial_aggref(const Aggref *aggref, const Plan *agg)
 }
 
 /*
+ * The aggregate call that gives the final function's call its arguments:
+ * its own, or, in the final step of a parallel or partitionwise plan, the
+ * partial step's (partial_aggref); NULL outside an aggregate, or where
+ * that is not known.
+ */
+static const Aggref *
+value_aggref(FunctionCallInfo fcinfo)
+{
+	const Aggref *aggref = AggGetAggref(fcinfo);
+
+	if (aggref == NULL || !DO_AGGSPLIT_COMBINE(aggref->aggsplit))
+		return aggref;
+	return partial_aggref(aggref,
+						  castNode(AggState, fcinfo->context)->ss.ps.plan);
+}
+
+/*
  * The result of bloom_agg(value, capacity, fpr) over no rows, where no
  * transition ran and the final function gets a NULL state but not the
  * arguments: the empty filter of the asked-for size, read from the call's
@@ -308,7 +449,8 @@ partial_aggref(const Aggref *aggref, const Plan *agg)
 static struct varlena *
 sized_empty_filter(FunctionCallInfo fcinfo)
 {
-	const Aggref *aggref = AggGetAggref(fcinfo);
+	const Aggref *aggref = value_aggref(fcinfo);
+	PGFunction	transition = aggref != NULL ? transition_of(aggref) : NULL;
 	AggState   *aggstate;
 	Datum		capacity;
 	Datum		fpr;
@@ -318,12 +460,10 @@ sized_empty_filter(FunctionCallInfo fcinfo)
 	BloomState *state;
 	struct varlena *result;
 
-	if (aggref == NULL || !is_sized_aggregate(aggref))
+	if (transition != bloom_agg_sized_trans &&
+		transition != bloom_parquet_agg_sized_trans)
 		return NULL;
 	aggstate = castNode(AggState, fcinfo->context);
-	if (DO_AGGSPLIT_COMBINE(aggref->aggsplit) &&
-		(aggref = partial_aggref(aggref, aggstate->ss.ps.plan)) == NULL)
-		return NULL;
 	if (list_length(aggref->args) != 3)
 		return NULL;
 	if (!eval_row_independent_arg(aggstate, aggref, 1, &capacity, &capacity_null) ||
@@ -334,6 +474,8 @@ sized_empty_filter(FunctionCallInfo fcinfo)
 	/* the kind the transition would have given it, as over only NULLs */
 	bloom_hasher_init(&hasher, bloom_aggref_value_type(aggref, 0),
 					  aggref->inputcollid, CurrentMemoryContext);
+	if (transition == bloom_parquet_agg_sized_trans)
+		bloom_parquet_hasher(&hasher, aggregate_typmod(aggref));
 	state = bloom_state_create_sized(CurrentMemoryContext, hasher.kind,
 									 DatumGetInt64(capacity),
 									 DatumGetFloat8(fpr));
@@ -361,10 +503,38 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 		if (sized != NULL)
 			PG_RETURN_POINTER(sized);
 		PG_RETURN_POINTER(bloom_from_hashes(NULL, 0, BLOOM_KIND_NONE,
-											BLOOM_DEFAULT_FPR));
+											BLOOM_DEFAULT_FPR,
+											BF_HASH_XXH3_64));
 	}
 	state = bloom_state_of(PG_GETARG_DATUM(0));
 	if (state == NULL)
 		state = bloom_state_from_datum(PG_GETARG_DATUM(0), CurrentMemoryContext);
 	PG_RETURN_POINTER(bloom_state_finish(state));
+}
+
+/*
+ * Final function of bloom_parquet_agg: bloom_agg_final's, but over no rows
+ * at all the empty filter is one of Parquet mode, of the values' Parquet
+ * kind where the call tells it (of none under Citus's final step, which
+ * does not).
+ */
+PG_FUNCTION_INFO_V1(bloom_parquet_agg_final);
+Datum
+bloom_parquet_agg_final(PG_FUNCTION_ARGS)
+{
+	const Aggref *aggref;
+	BloomHasher hasher;
+	uint32		kind = BLOOM_KIND_NONE;
+
+	if (!PG_ARGISNULL(0) || (aggref = value_aggref(fcinfo)) == NULL ||
+		transition_of(aggref) == bloom_parquet_agg_sized_trans)
+		return bloom_agg_final(fcinfo);
+	if (transition_of(aggref) == bloom_parquet_agg_trans)
+	{
+		bloom_hasher_init(&hasher, bloom_aggref_value_type(aggref, 0),
+						  aggref->inputcollid, CurrentMemoryContext);
+		kind = bloom_parquet_kind(&hasher, aggregate_typmod(aggref));
+	}
+	PG_RETURN_POINTER(bloom_from_hashes(NULL, 0, kind, BLOOM_DEFAULT_FPR,
+										BF_HASH_PARQUET));
 }

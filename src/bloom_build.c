@@ -19,23 +19,34 @@
 
 #include <math.h>
 
+#include "port/pg_bitutils.h"
+
 /*
  * Header of an empty filter sized for capacity values at rate fpr, as
- * bloom_create and bloom_agg(value, capacity, fpr) make it; arguments out
- * of range are errors, raised before anything is allocated.
+ * bloom_create and bloom_agg(value, capacity, fpr) make it, of the given
+ * hash; arguments out of range are errors, raised before anything is
+ * allocated.  In Parquet mode the block count is rounded up to a power of
+ * two, the sizes Parquet readers take (bloom_to_parquet).
  */
 bf_header
-bloom_sized_header(int64 capacity, double fpr, uint32 kind)
+bloom_sized_header(int64 capacity, double fpr, uint32 kind, uint8 hash_id)
 {
 	bf_header	hdr;
 	uint64		nblocks;
 	bf_status	status = bf_blocks_for(capacity < 1 ? 0 : (uint64) capacity,
 									   fpr, &nblocks);
 
+	if (status == BF_OK && hash_id == BF_HASH_PARQUET)
+	{
+		nblocks = pg_nextpower2_64(nblocks);
+		if (nblocks > BF_MAX_BLOCKS)
+			status = BF_E_TOO_LARGE;
+	}
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
 	bf_header_init(&hdr, BF_LAYOUT_BLOCKS, nblocks, (uint64) capacity, fpr, 0,
 				   kind);
+	hdr.hash_id = hash_id;
 	return hdr;
 }
 
@@ -51,13 +62,13 @@ bloom_sort_hashes(uint64 *hashes, uint64 n)
 
 /*
  * The filter, sized from the data, that holds n distinct hashes given in
- * ascending order, with the header the core's policy gives
- * (bf_auto_header): an exact list of them, or a block filter from the
- * power-of-two ladder.
+ * ascending order, of the given hash, with the header the core's policy
+ * gives (bf_auto_header): an exact list of them, or a block filter from
+ * the power-of-two ladder.
  */
 struct varlena *
 bloom_from_sorted_hashes(const uint64 *hashes, uint64 n, uint32 kind,
-						 double fpr)
+						 double fpr, uint8 hash_id)
 {
 	struct varlena *result;
 	bf_header	hdr;
@@ -66,6 +77,7 @@ bloom_from_sorted_hashes(const uint64 *hashes, uint64 n, uint32 kind,
 
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
+	hdr.hash_id = hash_id;
 	if (hdr.layout == BF_LAYOUT_EXACT)
 	{
 		len = bf_size_exact(n);
@@ -91,11 +103,12 @@ bloom_from_sorted_hashes(const uint64 *hashes, uint64 n, uint32 kind,
  * where they become an exact list, which stores them ascending.
  */
 struct varlena *
-bloom_from_hashes(uint64 *hashes, uint64 n, uint32 kind, double fpr)
+bloom_from_hashes(uint64 *hashes, uint64 n, uint32 kind, double fpr,
+				  uint8 hash_id)
 {
 	if (bf_auto_keeps_exact(n, fpr))
 		bloom_sort_hashes(hashes, n);
-	return bloom_from_sorted_hashes(hashes, n, kind, fpr);
+	return bloom_from_sorted_hashes(hashes, n, kind, fpr, hash_id);
 }
 
 /*
@@ -119,7 +132,7 @@ bloom_resize_exact(struct varlena *filter)
 	for (i = 0; i < view.hdr.nitems; i++)
 		hashes[i] = bf_exact_hash(&view, i);
 	result = bloom_from_sorted_hashes(hashes, view.hdr.nitems, view.hdr.kind,
-									  view.hdr.fpr);
+									  view.hdr.fpr, view.hdr.hash_id);
 	pfree(hashes);
 	return result;
 }

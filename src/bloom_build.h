@@ -18,13 +18,15 @@
 /* The target rate of filters sized by bloom_agg from the data */
 #define BLOOM_DEFAULT_FPR		0.01
 
-extern bf_header bloom_sized_header(int64 capacity, double fpr, uint32 kind);
+extern bf_header bloom_sized_header(int64 capacity, double fpr, uint32 kind,
+									uint8 hash_id);
 extern void bloom_sort_hashes(uint64 *hashes, uint64 n);
 extern struct varlena *bloom_from_sorted_hashes(const uint64 *hashes,
 												uint64 n, uint32 kind,
-												double fpr);
+												double fpr, uint8 hash_id);
 extern struct varlena *bloom_from_hashes(uint64 *hashes, uint64 n,
-										 uint32 kind, double fpr);
+										 uint32 kind, double fpr,
+										 uint8 hash_id);
 extern struct varlena *bloom_resize_exact(struct varlena *filter);
 extern void bloom_warn_over_capacity(const bf_view *view, double estimate);
 

@@ -61,6 +61,12 @@ status_is_malformed(bf_status status)
 		case BF_E_LENGTH:
 		case BF_E_BITS_SET:
 		case BF_E_UNSORTED:
+		case BF_E_PQ_HEADER:
+		case BF_E_PQ_ALGORITHM:
+		case BF_E_PQ_HASH:
+		case BF_E_PQ_COMPRESSION:
+		case BF_E_PQ_SIZE:
+		case BF_E_PQ_LENGTH:
 			return true;
 		default:
 			return false;
@@ -136,6 +142,11 @@ bloom_report(bf_status status, BloomSource source, const char *input,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("bytea value is not a valid bloom filter"),
 				 errdetail("%s", detail)));
+	else if (source == BLOOM_SOURCE_PARQUET)
+		errsave(escontext,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("bytea value is not a Parquet bloom filter that can be read"),
+				 errdetail("%s", detail)));
 	else
 		errsave(escontext,
 				(errcode(ERRCODE_DATA_CORRUPTED),
@@ -209,10 +220,10 @@ bloom_raise_incompatible(bf_status status, const bf_view *a, const bf_view *b)
 	if (status == BF_E_HASH_MISMATCH)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATA_EXCEPTION),
-				 errmsg("bloom filters use different hash functions"),
-				 errdetail("The first filter uses hash %u with seed %llu, the second hash %u with seed %llu.",
-						   a->hdr.hash_id, (unsigned long long) a->hdr.seed,
-						   b->hdr.hash_id, (unsigned long long) b->hdr.seed)));
+				 errmsg("cannot combine a bloom filter of hash %s with one of hash %s",
+						bf_hash_name(a->hdr.hash_id), bf_hash_name(b->hdr.hash_id)),
+				 errdetail("The same value has different bits in filters of different hashes."),
+				 errhint("Build filters that are to be combined with the same hash: bloom_agg and bloom_create's default, or bloom_parquet_agg and bloom_create(capacity, fpr, hash => 'parquet').")));
 	bloom_raise(status, BLOOM_SOURCE_STORED);
 }
 
@@ -263,5 +274,20 @@ bloom_raise_kind_mismatch(uint32 filter_kind, uint32 value_kind,
 			 unknown ?
 			 errhint("If the filter was built under a collation whose definition or ICU version has changed since, rebuild it with bloom_agg.") :
 			 errhint("Give the value the type and collation the filter was built from.")));
+	pg_unreachable();
+}
+
+/*
+ * Raise the error for values hashed for one mode added to a filter of the
+ * other (an aggregate's initial value in the other mode)
+ */
+void
+bloom_raise_hash_mismatch(uint8 filter_hash, uint8 value_hash)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATA_EXCEPTION),
+			 errmsg("cannot add values hashed by %s to a bloom filter of hash %s",
+					bf_hash_name(value_hash), bf_hash_name(filter_hash)),
+			 errhint("Add values to a filter of hash parquet with bloom_parquet_agg, bloom_add or bloom_add_all, and to one of hash xxh3_64 with bloom_agg, bloom_add or bloom_add_all.")));
 	pg_unreachable();
 }

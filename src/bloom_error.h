@@ -28,7 +28,8 @@ typedef enum BloomSource
 	BLOOM_SOURCE_BYTEA,			/* cast from bytea */
 	BLOOM_SOURCE_STORED,		/* a value already of type bloom */
 	BLOOM_SOURCE_STATE,			/* an aggregate's state */
-	BLOOM_SOURCE_ARGUMENTS		/* capacity and rate given by the user */
+	BLOOM_SOURCE_ARGUMENTS,		/* capacity and rate given by the user */
+	BLOOM_SOURCE_PARQUET		/* a Parquet filter (bloom_from_parquet) */
 } BloomSource;
 
 extern void bloom_report(bf_status status, BloomSource source,
@@ -43,5 +44,7 @@ pg_noreturn extern void bloom_raise_kind_mismatch(uint32 filter_kind,
 												  uint32 value_kind,
 												  Oid value_type,
 												  Oid collation);
+pg_noreturn extern void bloom_raise_hash_mismatch(uint8 filter_hash,
+												  uint8 value_hash);
 
 #endif							/* BLOOM_ERROR_H */

@@ -431,6 +431,8 @@ bloom_hash_any(const BloomHasher *hasher, Datum value)
 																hasher->collation,
 																value,
 																UInt64GetDatum(0))));
+		case BLOOM_HASH_PARQUET:
+			return bloom_parquet_hash_as(hasher, hasher->kind, value);
 	}
 	elog(ERROR, "unrecognized bloom hash method: %d", (int) hasher->method);
 	pg_unreachable();

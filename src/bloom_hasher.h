@@ -28,6 +28,8 @@ typedef struct BloomNested BloomNested;
 typedef struct BloomHasher
 {
 	BloomHashMethod method;
+	BloomHashMethod source;		/* BLOOM_HASH_PARQUET: the method of the
+								 * values' type, which reads them */
 	uint32		kind;			/* BLOOM_KIND_* of the values */
 	Oid			typid;			/* their type, for messages */
 	bool		to_utf8;		/* text must be converted to UTF-8 first */
@@ -49,6 +51,18 @@ extern uint64 bloom_hash_with_blanks(const BloomHasher *hasher, Datum value);
 extern BloomNested *bloom_nested_init(Oid typid, Oid collation,
 									  MemoryContext mcxt);
 extern uint64 bloom_hash_nested(const BloomNested *nested, Datum value);
+
+/* Parquet mode (bloom_parquet_hash.c) */
+extern uint32 bloom_parquet_kind(const BloomHasher *hasher, int32 typmod);
+extern uint32 bloom_parquet_type_kind(Oid typid);
+extern void bloom_parquet_hasher(BloomHasher *hasher, int32 typmod);
+extern bool bloom_parquet_fits(const BloomHasher *hasher, uint32 kind);
+extern uint64 bloom_parquet_hash(const BloomHasher *hasher,
+								 const bf_header *filter, Datum value);
+extern uint64 bloom_parquet_hash_as(const BloomHasher *hasher, uint32 kind,
+									Datum value);
+extern bool bloom_parquet_probe(const BloomHasher *hasher, const bf_view *view,
+								Datum value);
 
 /* Length of a string without its trailing blanks (as bpchar compares it) */
 static inline size_t
@@ -93,24 +107,58 @@ bloom_kind_accepts(uint32 filter_kind, uint32 value_kind)
 }
 
 /*
- * The hash of a value to probe or extend a filter holding values of
- * filter_kind with, hashed as that filter's values were: a value of
- * another kind is refused, text probing a filter of text made by 1.0 is
- * hashed with 1.0's hashing (bloom_kinds.h says why), and a filter of no
- * kind yet (empty) takes any value.
+ * The hash of a value to extend (or probe) a filter with, hashed as that
+ * filter's values were: a value of another kind is refused, text probing a
+ * filter of text made by 1.0 is hashed with 1.0's hashing (bloom_kinds.h
+ * says why), a filter of no kind yet (empty) takes any value, and a filter
+ * in Parquet mode, or a hasher of Parquet mode, hashes it as Parquet does
+ * (bloom_parquet_hash).  Probes take bloom_probe.
  */
 static inline uint64
-bloom_hash_for(const BloomHasher *hasher, uint32 filter_kind, Datum value)
+bloom_hash_for(const BloomHasher *hasher, const bf_header *filter,
+			   Datum value)
 {
-	if (unlikely(filter_kind != hasher->kind))
+	if (unlikely(filter->kind != hasher->kind))
 	{
-		if (!bloom_kind_accepts(filter_kind, hasher->kind))
-			bloom_raise_kind_mismatch(filter_kind, hasher->kind,
+		if (filter->hash_id == BF_HASH_PARQUET ||
+			hasher->method == BLOOM_HASH_PARQUET)
+			return bloom_parquet_hash(hasher, filter, value);
+		if (!bloom_kind_accepts(filter->kind, hasher->kind))
+			bloom_raise_kind_mismatch(filter->kind, hasher->kind,
 									  hasher->typid, hasher->collation);
-		if (filter_kind == BLOOM_KIND_TEXT_BLANKS)
+		if (filter->kind == BLOOM_KIND_TEXT_BLANKS)
 			return bloom_hash_with_blanks(hasher, value);
 	}
 	return bloom_hash_value(hasher, value);
+}
+
+/*
+ * Whether a filter may hold a value (false: it was never added).  A filter
+ * in Parquet mode may have to test none of a value's hashes, or two
+ * (bloom_parquet_probe); every other one tests bloom_hash_for's.
+ */
+static inline bool
+bloom_probe(const BloomHasher *hasher, const bf_view *view, Datum value)
+{
+	if (unlikely(view->hdr.hash_id == BF_HASH_PARQUET))
+		return bloom_parquet_probe(hasher, view, value);
+	return bf_contains(view, bloom_hash_for(hasher, &view->hdr, value));
+}
+
+/*
+ * The kind a filter holds once values of the hasher's type are added to
+ * it: its own, or, if it holds none yet, theirs (in Parquet mode, their
+ * Parquet type)
+ */
+static inline uint32
+bloom_kind_for(const BloomHasher *hasher, const bf_header *filter)
+{
+	if (filter->kind != BLOOM_KIND_NONE)
+		return filter->kind;
+	if (filter->hash_id == BF_HASH_PARQUET &&
+		hasher->method != BLOOM_HASH_PARQUET)
+		return bloom_parquet_kind(hasher, -1);
+	return hasher->kind;
 }
 
 #endif							/* BLOOM_HASHER_H */

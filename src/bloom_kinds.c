@@ -34,6 +34,7 @@
 #include "utils/typcache.h"
 
 #include "bf_hash.h"
+#include "bf_parquet.h"
 
 /* Types hashed by a fast path, a kind's first row naming it */
 static const BloomKindRow kind_rows[] = {
@@ -464,6 +465,8 @@ bloom_kind_name(uint32 kind)
 		return "no";
 	if (kind == BLOOM_KIND_TEXT_BLANKS)
 		return "text (made by bloomfilter 1.0)";
+	if (bf_kind_is_parquet(kind))
+		return bloom_parquet_kind_name(kind);
 	for (int i = 0; i < lengthof(kind_rows); i++)
 	{
 		if (kind_rows[i].kind == kind)
@@ -472,4 +475,39 @@ bloom_kind_name(uint32 kind)
 	if (bloom_kind_is_named(kind) && (name = bloom_other_kind_owner(kind)) != NULL)
 		return name;
 	return psprintf("unknown (kind %08x)", kind);
+}
+
+/*
+ * Name of a kind of Parquet mode (bf_parquet.h): the Parquet type of its
+ * values, physical and, where it changes the bytes, logical
+ */
+const char *
+bloom_parquet_kind_name(uint32 kind)
+{
+	switch (kind)
+	{
+		case BF_KIND_PQ_INT32:
+			return "Parquet INT32";
+		case BF_KIND_PQ_INT64:
+			return "Parquet INT64";
+		case BF_KIND_PQ_FLOAT:
+			return "Parquet FLOAT";
+		case BF_KIND_PQ_DOUBLE:
+			return "Parquet DOUBLE";
+		case BF_KIND_PQ_STRING:
+			return "Parquet BYTE_ARRAY (STRING)";
+		case BF_KIND_PQ_BINARY:
+			return "Parquet BYTE_ARRAY";
+		case BF_KIND_PQ_UUID:
+			return "Parquet FIXED_LEN_BYTE_ARRAY (UUID)";
+		case BF_KIND_PQ_DATE:
+			return "Parquet INT32 (DATE)";
+		case BF_KIND_PQ_TIMESTAMP:
+			return "Parquet INT64 (TIMESTAMP, MICROS, local)";
+		case BF_KIND_PQ_TIMESTAMPTZ:
+			return "Parquet INT64 (TIMESTAMP, MICROS, UTC)";
+	}
+	return psprintf("Parquet %s (DECIMAL, scale %u)",
+					(kind & ~0xFFU) == BF_KIND_PQ_DECIMAL32 ? "INT32" : "INT64",
+					kind & 0xFF);
 }

@@ -93,7 +93,10 @@ typedef enum BloomHashMethod
 	BLOOM_HASH_ENUM,			/* the label, in UTF-8 */
 	BLOOM_HASH_NESTED,			/* a value holding enums: its parts'
 								 * hashes (bloom_nested.c) */
-	BLOOM_HASH_GENERIC			/* the type's extended hash, mixed */
+	BLOOM_HASH_GENERIC,			/* the type's extended hash, mixed */
+	BLOOM_HASH_PARQUET			/* Parquet mode: the plain encoding, by
+								 * kind, of the value its type's own
+								 * method reads (bloom_parquet_hash.c) */
 } BloomHashMethod;
 
 /* One row of the kinds table: a type with a fast path */
@@ -122,6 +125,7 @@ extern uint32 bloom_other_kind(Oid typid, Oid collation);
 extern uint32 bloom_collated_kind(const char *kind_name, Oid collation);
 extern const char *bloom_kind_name(uint32 kind);
 extern const char *bloom_other_kind_owner(uint32 kind);
+extern const char *bloom_parquet_kind_name(uint32 kind);
 
 /* Whether a kind is that of a type without a fast path (named by a hash) */
 static inline bool

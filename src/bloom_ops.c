@@ -23,13 +23,39 @@
 #include "utils/lsyscache.h"
 #include "utils/sortsupport.h"
 
-/* bloom_create(capacity, fpr): an empty filter sized for capacity values */
+/*
+ * The hash id bloom_create's hash argument names ("xxh3_64", the default,
+ * or "parquet")
+ */
+static uint8
+hash_named(text *name)
+{
+	char	   *s = text_to_cstring(name);
+	uint8		hash_id;
+
+	if (!bf_hash_by_name(s, &hash_id))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("unknown bloom filter hash \"%s\"", s),
+				 errhint("The hashes are \"xxh3_64\", the default, and \"parquet\", which Parquet readers understand.")));
+	pfree(s);
+	return hash_id;
+}
+
+/*
+ * bloom_create(capacity, fpr [, hash]): an empty filter sized for capacity
+ * values, of the hash named (in Parquet mode, of a power-of-two size:
+ * bloom_sized_header)
+ */
 PG_FUNCTION_INFO_V1(bloom_create);
 Datum
 bloom_create(PG_FUNCTION_ARGS)
 {
 	bf_header	hdr = bloom_sized_header(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
-										 BLOOM_KIND_NONE);
+										 BLOOM_KIND_NONE,
+										 PG_NARGS() > 2 ?
+										 hash_named(PG_GETARG_TEXT_PP(2)) :
+										 BF_HASH_XXH3_64);
 	struct varlena *result = bloom_palloc(bf_size_blocks(hdr.nitems));
 	bf_status	status = bf_init(VARDATA(result), bf_size_blocks(hdr.nitems), &hdr);
 
@@ -59,7 +85,8 @@ exact_with(const bf_view *view, const uint64 *added, size_t n, uint32 kind)
 	for (i = 0, count = 0; i < held + n; i++)
 		if (count == 0 || hashes[i] != hashes[count - 1])
 			hashes[count++] = hashes[i];
-	result = bloom_from_sorted_hashes(hashes, count, kind, view->hdr.fpr);
+	result = bloom_from_sorted_hashes(hashes, count, kind, view->hdr.fpr,
+									  view->hdr.hash_id);
 	pfree(hashes);
 	return result;
 }
@@ -105,13 +132,6 @@ filter_with(struct varlena *result, const uint64 *hashes, size_t n,
 	return result;
 }
 
-/* The kind of a filter's values, from its header */
-static uint32
-kind_of(const struct varlena *filter)
-{
-	return bloom_view(filter).hdr.kind;
-}
-
 /* bloom_add(filter, value): a new filter holding the value too */
 PG_FUNCTION_INFO_V1(bloom_add);
 Datum
@@ -119,9 +139,10 @@ bloom_add(PG_FUNCTION_ARGS)
 {
 	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
-	uint64		hash = bloom_hash_for(hasher, kind_of(result), PG_GETARG_DATUM(1));
+	bf_header	hdr = bloom_view(result).hdr;
+	uint64		hash = bloom_hash_for(hasher, &hdr, PG_GETARG_DATUM(1));
 
-	PG_RETURN_POINTER(filter_with(result, &hash, 1, hasher->kind));
+	PG_RETURN_POINTER(filter_with(result, &hash, 1, bloom_kind_for(hasher, &hdr)));
 }
 
 /*
@@ -136,7 +157,7 @@ bloom_add_all(PG_FUNCTION_ARGS)
 	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	ArrayType  *values = PG_GETARG_ARRAYTYPE_P(1);
 	const BloomHasher *hasher = bloom_type_hasher(fcinfo, ARR_ELEMTYPE(values));
-	uint32		kind = kind_of(result);
+	bf_header	hdr = bloom_view(result).hdr;
 	int16		typlen;
 	bool		typbyval;
 	char		typalign;
@@ -153,8 +174,8 @@ bloom_add_all(PG_FUNCTION_ARGS)
 	hashes = palloc((count + 1) * sizeof(uint64));
 	for (i = 0; i < count; i++)
 		if (!nulls[i])
-			hashes[n++] = bloom_hash_for(hasher, kind, elements[i]);
-	PG_RETURN_POINTER(filter_with(result, hashes, n, hasher->kind));
+			hashes[n++] = bloom_hash_for(hasher, &hdr, elements[i]);
+	PG_RETURN_POINTER(filter_with(result, hashes, n, bloom_kind_for(hasher, &hdr)));
 }
 
 /*
@@ -225,8 +246,7 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 	const bf_view *view = bloom_cached_filter(fcinfo, filter_arg);
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, value_arg);
 
-	return bf_contains(view, bloom_hash_for(hasher, view->hdr.kind,
-											PG_GETARG_DATUM(value_arg)));
+	return bloom_probe(hasher, view, PG_GETARG_DATUM(value_arg));
 }
 
 /* bloom_contains(filter, value), operator filter @> value */

@@ -79,7 +79,9 @@ membership_selectivity(VariableStatData *vardata, Oid opfunc,
 		bloom_hasher_init(&hasher,
 						  OidIsValid(vardata->atttype) ? vardata->atttype : vardata->vartype,
 						  collation, CurrentMemoryContext);
-		if (!bloom_kind_accepts(filter->hdr.kind, hasher.kind))
+		if (filter->hdr.hash_id == BF_HASH_PARQUET ?
+			!bloom_parquet_fits(&hasher, filter->hdr.kind) :
+			!bloom_kind_accepts(filter->hdr.kind, hasher.kind))
 			return BLOOM_DEFAULT_SEL;
 	}
 
@@ -98,8 +100,7 @@ membership_selectivity(VariableStatData *vardata, Oid opfunc,
 			for (int i = 0; i < sslot.nvalues; i++)
 			{
 				mcv_freq += sslot.numbers[i];
-				if (bf_contains(filter, bloom_hash_for(&hasher, filter->hdr.kind,
-														sslot.values[i])))
+				if (bloom_probe(&hasher, filter, sslot.values[i]))
 				{
 					mcv_hit_freq += sslot.numbers[i];
 					mcv_hits += 1.0;

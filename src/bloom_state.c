@@ -59,6 +59,8 @@
 
 #include "utils/memutils.h"
 
+#include "bf_parquet.h"
+
 /* Distinct hashes past which bloom_agg(value) keeps a filter: 64 MiB */
 #define BLOOM_EXACT_MAX			(UINT64CONST(1) << 23)
 
@@ -182,7 +184,8 @@ BloomState *
 bloom_state_create_sized(MemoryContext parent, uint32 kind, int64 capacity,
 						 double fpr)
 {
-	bf_header	hdr = bloom_sized_header(capacity, fpr, kind);
+	bf_header	hdr = bloom_sized_header(capacity, fpr, kind,
+										 bf_hash_of_kind(kind));
 	BloomState *state = new_state(parent, BLOOM_PENDING);
 
 	state->params = hdr;
@@ -473,6 +476,7 @@ replace_filter(BloomState *state, const bf_view *other, bool intersect)
 static void
 become_exact(BloomState *state, const uint64 *hashes, uint64 n, double fpr)
 {
+	uint8		hash_id = state->params.hash_id;
 	char	   *space;
 	uint64	   *run = bloom_alloc_array(state->hdr.eoh_context,
 										(n + 1) * sizeof(uint64), &space);
@@ -489,13 +493,15 @@ become_exact(BloomState *state, const uint64 *hashes, uint64 n, double fpr)
 	replace_run(state, run, space, n, n + 1);
 	bf_header_init(&state->params, BF_LAYOUT_EXACT, 0, 0, fpr, BF_FLAG_AUTO,
 				   state->params.kind);
+	state->params.hash_id = hash_id;
 }
 
 /*
  * Give a state that holds no kind of value yet (made from bloom_create's
  * filter, or an aggregate's initcond) the kind of the values or filter it
  * is given: in its parameters and, in the blocks phase, in its filter's
- * header, which is what the state flattens and finishes as.
+ * header, which is what the state flattens and finishes as.  A kind
+ * hashed for the other mode (bf_hash_of_kind) is refused.
  */
 void
 bloom_state_take_kind(BloomState *state, uint32 kind)
@@ -503,6 +509,9 @@ bloom_state_take_kind(BloomState *state, uint32 kind)
 	bf_header	hdr;
 	bf_status	status;
 
+	if (kind != BLOOM_KIND_NONE &&
+		bf_hash_of_kind(kind) != state->params.hash_id)
+		bloom_raise_hash_mismatch(state->params.hash_id, bf_hash_of_kind(kind));
 	if (state->params.kind != BLOOM_KIND_NONE || kind == BLOOM_KIND_NONE)
 		return;
 	state->params.kind = kind;
@@ -651,14 +660,25 @@ bloom_state_intersect(BloomState *state, Datum other)
 /*
  * A new state, under parent, equal to a state or bloom value: for a
  * combine function whose first input is not yet a state of its own, or a
- * final function handed a plain value.
+ * final function handed a plain value.  It starts empty with the value's
+ * hash, with which it combines.
  */
 BloomState *
 bloom_state_from_datum(Datum datum, MemoryContext parent)
 {
 	BloomState *state = bloom_state_create(parent, BLOOM_KIND_NONE);
+	BloomState *theirs = bloom_state_of(datum);
+	bf_view		view;
 
-	bloom_state_union(state, datum);
+	if (theirs != NULL)
+	{
+		state->params.hash_id = theirs->params.hash_id;
+		bloom_state_union(state, datum);
+		return state;
+	}
+	view = bloom_datum_view(datum);
+	state->params.hash_id = view.hdr.hash_id;
+	union_view(state, &view);
 	return state;
 }
 
@@ -687,7 +707,8 @@ bloom_state_finish(BloomState *state)
 	bloom_state_flush(state);
 	if (state->params.layout == BF_LAYOUT_EXACT)
 		return bloom_from_sorted_hashes(state->sorted, state->nsorted,
-										state->params.kind, state->params.fpr);
+										state->params.kind, state->params.fpr,
+										state->params.hash_id);
 
 	view = open_filter(state);
 	estimate = bf_cardinality(&view);

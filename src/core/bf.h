@@ -42,6 +42,8 @@
 #define BF_LAYOUT_EXACT		2		/* payload is nitems ascending hashes */
 
 #define BF_HASH_XXH3_64		1		/* XXH3_64bits of the canonical bytes */
+#define BF_HASH_PARQUET		2		/* XXH64, seed 0, of the Parquet plain
+									 * encoding (bf_parquet.h) */
 
 /*
  * Flag bits.  BF_FLAG_AUTO marks a filter whose size was chosen from the
@@ -108,7 +110,14 @@ typedef enum bf_status
 	BF_E_BAD_COUNT,				/* item count out of range */
 	BF_E_LENGTH,				/* length does not match the item count */
 	BF_E_BITS_SET,				/* stored bit count disagrees with payload */
-	BF_E_UNSORTED				/* EXACT hashes not strictly ascending */
+	BF_E_UNSORTED,				/* EXACT hashes not strictly ascending */
+	/* malformed Parquet filters (bf_parquet.c) */
+	BF_E_PQ_HEADER,				/* not a Thrift compact BloomFilterHeader */
+	BF_E_PQ_ALGORITHM,			/* algorithm other than BLOCK */
+	BF_E_PQ_HASH,				/* hash other than XXHASH */
+	BF_E_PQ_COMPRESSION,		/* compression other than UNCOMPRESSED */
+	BF_E_PQ_SIZE,				/* numBytes not a multiple of 32 in range */
+	BF_E_PQ_LENGTH				/* length is not header plus numBytes */
 } bf_status;
 
 /* Decoded header, in host byte order */
@@ -136,6 +145,7 @@ typedef struct bf_view
 /* bf_status.c */
 extern const char *bf_status_message(bf_status status);
 extern const char *bf_hash_name(uint8_t hash_id);
+extern bool bf_hash_by_name(const char *name, uint8_t *hash_id);
 
 /* bf_sizing.c */
 extern double bf_model_fpr(double n, uint64_t nblocks);

@@ -135,6 +135,8 @@ result_header(const bf_pair *pair, uint8_t layout, uint64_t nitems)
 
 	bf_header_init(&hdr, layout, nitems, source->capacity, source->fpr,
 				   source->flags, a->kind != 0 ? a->kind : b->kind);
+	/* the pair's, also when it holds no kind yet */
+	hdr.hash_id = a->hash_id;
 	return hdr;
 }
 
@@ -142,8 +144,8 @@ result_header(const bf_pair *pair, uint8_t layout, uint64_t nitems)
  * OR each run of nsrc / ndst adjacent blocks of src into one block of dst.
  * Bitwise OR does not care about byte order, so 64-bit words are used.
  */
-static void
-fold_blocks(uint8_t *dst, const uint8_t *src, uint64_t nsrc, uint64_t ndst)
+void
+bf_fold_blocks(uint8_t *dst, const uint8_t *src, uint64_t nsrc, uint64_t ndst)
 {
 	uint64_t	factor = nsrc / ndst;
 	uint64_t	j;
@@ -199,7 +201,7 @@ union_or_intersect_folded(uint8_t *dst, const uint8_t *small,
 
 		if (n > BF_FOLD_CHUNK)
 			n = BF_FOLD_CHUNK;
-		fold_blocks(chunk, big + offset * factor, n * factor, n);
+		bf_fold_blocks(chunk, big + offset * factor, n * factor, n);
 		if (dst == NULL)
 			bits += kernels->or_popcount(chunk, small + offset,
 										 n * BF_BLOCK_BYTES);
@@ -663,8 +665,8 @@ bf_fold(void *dst, size_t len, const bf_view *src, uint64_t nblocks)
 	if (len != bf_size_blocks(nblocks))
 		return BF_E_BUFFER;
 
-	fold_blocks((uint8_t *) dst + BF_HEADER_SIZE, src->payload,
-				src->hdr.nitems, nblocks);
+	bf_fold_blocks((uint8_t *) dst + BF_HEADER_SIZE, src->payload,
+				   src->hdr.nitems, nblocks);
 	hdr.nitems = nblocks;
 	hdr.bits_set = bf_popcount((uint8_t *) dst + BF_HEADER_SIZE,
 							   len - BF_HEADER_SIZE);

@@ -12,9 +12,11 @@
  *	  2		1	format version, 1
  *	  3		1	layout: 1 = blocks, 2 = exact hashes
  *	  4		2	flags: bit 0 = auto-sized; other bits zero
- *	  6		1	hash id: 1 = XXH3_64bits
+ *	  6		1	hash id: 1 = XXH3_64bits, 2 = XXH64 of the Parquet plain
+ *				encoding (bf_parquet.h)
  *	  7		1	reserved, zero
- *	  8		4	kind of value held (0 = none yet)
+ *	  8		4	kind of value held (0 = none yet); Parquet's kinds go
+ *				with hash id 2 and no other
  *	 12		4	reserved, zero
  *	 16		8	hash seed, 0
  *	 24		8	capacity the filter was sized for (0 for exact)
@@ -33,6 +35,7 @@
  *-------------------------------------------------------------------------
  */
 #include "bf_internal.h"
+#include "bf_parquet.h"
 
 /*
  * Serialized size of a filter of nblocks blocks.  The caller keeps nblocks
@@ -55,7 +58,9 @@ bf_size_exact(uint64_t nhashes)
 
 /*
  * Fill a header for a new, empty filter of the given layout and parameters,
- * with the current version, hash and seed.
+ * with the current version, seed 0 and the hash that goes with the kind
+ * (bf_hash_of_kind): a Parquet-mode filter that holds no kind yet has its
+ * hash id set by the caller.
  */
 void
 bf_header_init(bf_header *hdr, uint8_t layout, uint64_t nitems,
@@ -65,7 +70,7 @@ bf_header_init(bf_header *hdr, uint8_t layout, uint64_t nitems,
 	hdr->version = BF_FORMAT_VERSION;
 	hdr->layout = layout;
 	hdr->flags = flags;
-	hdr->hash_id = BF_HASH_XXH3_64;
+	hdr->hash_id = bf_hash_of_kind(kind);
 	hdr->kind = kind;
 	hdr->seed = 0;
 	hdr->capacity = capacity;
@@ -141,7 +146,11 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 		return BF_E_BAD_LAYOUT;
 	if ((hdr->flags & ~BF_FLAGS_KNOWN) != 0)
 		return BF_E_BAD_FLAGS;
-	if (hdr->hash_id != BF_HASH_XXH3_64 || hdr->seed != 0)
+	if ((hdr->hash_id != BF_HASH_XXH3_64 && hdr->hash_id != BF_HASH_PARQUET) ||
+		hdr->seed != 0)
+		return BF_E_BAD_HASH;
+	/* Parquet's kinds with its hash, other kinds with the other */
+	if (hdr->kind != 0 && bf_hash_of_kind(hdr->kind) != hdr->hash_id)
 		return BF_E_BAD_HASH;
 	if (p[BF_OFF_RESERVED0] != 0 || bf_load32(p + BF_OFF_RESERVED1) != 0 ||
 		bf_load32(p + BF_OFF_RESERVED2) != 0)

@@ -256,6 +256,8 @@ extern uint64_t bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks,
 									   const bf_view *exact);
 
 /* bf_combine.c */
+extern void bf_fold_blocks(uint8_t *dst, const uint8_t *src, uint64_t nsrc,
+						   uint64_t ndst);
 extern bf_status bf_pair_order(const bf_view *a, const bf_view *b,
 							   bf_pair *pair);
 extern uint64_t bf_exact_union_count(const bf_view *a, const bf_view *b);

@@ -73,14 +73,27 @@ bf_status_message(bf_status status)
 			return "The count of set bits in the header does not match the filter.";
 		case BF_E_UNSORTED:
 			return "The exact hashes are not in strictly ascending order.";
+		case BF_E_PQ_HEADER:
+			return "The value does not start with a Thrift compact BloomFilterHeader holding numBytes, algorithm, hash and compression.";
+		case BF_E_PQ_ALGORITHM:
+			return "The filter's algorithm is not BLOCK, the split-block filter, the only one Parquet defines.";
+		case BF_E_PQ_HASH:
+			return "The filter's hash is not XXHASH, the only one Parquet defines.";
+		case BF_E_PQ_COMPRESSION:
+			return "The filter is compressed; only UNCOMPRESSED filters can be read.";
+		case BF_E_PQ_SIZE:
+			return "The header's numBytes is not a multiple of 32 from 32 to 805,240,768.";
+		case BF_E_PQ_LENGTH:
+			return "The length is not that of the header and numBytes bytes of blocks.";
 	}
 	return "Unknown status.";
 }
 
 /*
- * Name of a header's hash id, for display: "xxh3_64" for BF_HASH_XXH3_64,
- * NULL for an id this version does not know (a header that bf_read_header
- * accepted always has a known one).
+ * Name of a header's hash id, for display and for choosing one
+ * (bf_hash_by_name): "xxh3_64" for BF_HASH_XXH3_64, "parquet" for
+ * BF_HASH_PARQUET, NULL for an id this version does not know (a header
+ * that bf_read_header accepted always has a known one).
  */
 const char *
 bf_hash_name(uint8_t hash_id)
@@ -89,8 +102,25 @@ bf_hash_name(uint8_t hash_id)
 	{
 		case BF_HASH_XXH3_64:
 			return "xxh3_64";
+		case BF_HASH_PARQUET:
+			return "parquet";
 	}
 	return NULL;
+}
+
+/* The hash id bf_hash_name calls name, if there is one */
+bool
+bf_hash_by_name(const char *name, uint8_t *hash_id)
+{
+	uint8_t		id;
+
+	for (id = BF_HASH_XXH3_64; id <= BF_HASH_PARQUET; id++)
+		if (strcmp(bf_hash_name(id), name) == 0)
+		{
+			*hash_id = id;
+			return true;
+		}
+	return false;
 }
 
 /*

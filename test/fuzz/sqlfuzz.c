@@ -70,6 +70,7 @@
 #include "libpq-fe.h"
 
 #include "bf_internal.h"
+#include "bf_parquet.h"
 
 #define TEXTOID		25
 #define BYTEAOID	17
@@ -279,6 +280,13 @@ static Seed seeds[] = {
 	SEED("SELECT bloom_create(100000, 0.001)", NULL),
 	SEED("SELECT bloom_create(1, 0.5)", NULL),
 	SEED("SELECT bloom_create(5, 0.999)", NULL),
+	SEED("SELECT bloom_parquet_agg(g::int8) FROM generate_series(1, 50) AS g",
+		 "g::int8"),
+	SEED("SELECT bloom_parquet_agg(g::text, 1000, 0.01) "
+		 "FROM generate_series(1, 300) AS g", "g::text"),
+	SEED("SELECT bloom_from_parquet(bloom_to_parquet(bloom_parquet_agg(g)), "
+		 "'int4') FROM generate_series(1, 100) AS g", "g"),
+	SEED("SELECT bloom_create(1000, 0.01, 'parquet')", NULL),
 };
 
 /*
@@ -313,7 +321,7 @@ static const char stmt_unary[] =
 "    THEN 'text round trip' END,\n"
 "  CASE WHEN f::bytea::bloom <> f THEN 'bytea round trip' END,\n"
 "  CASE WHEN i.version <> 1 OR i.layout NOT IN ('blocks', 'exact')\n"
-"    OR i.hash <> 'xxh3_64' OR NOT (i.fpr BETWEEN 0 AND 1)\n"
+"    OR i.hash NOT IN ('xxh3_64', 'parquet') OR NOT (i.fpr BETWEEN 0 AND 1)\n"
 "    OR i.fpr <> bloom_fpr(f) THEN 'bloom_info' END,\n"
 "  CASE WHEN i.cardinality IS DISTINCT FROM bloom_cardinality(f)\n"
 "    OR (# f) IS DISTINCT FROM bloom_cardinality(f)\n"
@@ -653,6 +661,20 @@ sizable(uint64_t n, double fpr)
 }
 
 /*
+ * Whether a kind is one of Parquet mode's (doc/format.md: INT32 to
+ * TIMESTAMPTZ, and the decimals of each scale), which go with hash id 2
+ */
+static bool
+spec_parquet_kind(uint32_t kind)
+{
+	return (kind >= BF_KIND_PQ_INT32 && kind <= BF_KIND_PQ_TIMESTAMPTZ) ||
+		(kind >= BF_KIND_PQ_DECIMAL32 &&
+		 kind <= BF_KIND_PQ_DECIMAL32 + BF_PQ_DECIMAL32_DIGITS) ||
+		(kind >= BF_KIND_PQ_DECIMAL64 &&
+		 kind <= BF_KIND_PQ_DECIMAL64 + BF_PQ_DECIMAL64_DIGITS);
+}
+
+/*
  * Why a byte string is not a valid filter, or NULL if it is one: the rules
  * of doc/format.md (and, where it says less, bf_format.c's
  * validator), written out independently of the core.
@@ -678,8 +700,14 @@ spec_problem(const uint8_t *p, size_t len)
 	flags = bf_load16(p + BF_OFF_FLAGS);
 	if (flags & ~(uint64_t) BF_FLAG_AUTO)
 		return "flags";
-	if (p[BF_OFF_HASH_ID] != BF_HASH_XXH3_64 || bf_load64(p + BF_OFF_SEED) != 0)
+	if ((p[BF_OFF_HASH_ID] != BF_HASH_XXH3_64 &&
+		 p[BF_OFF_HASH_ID] != BF_HASH_PARQUET) ||
+		bf_load64(p + BF_OFF_SEED) != 0)
 		return "hash";
+	if (bf_load32(p + BF_OFF_KIND) != 0 &&
+		spec_parquet_kind(bf_load32(p + BF_OFF_KIND)) !=
+		(p[BF_OFF_HASH_ID] == BF_HASH_PARQUET))
+		return "hash of the kind";
 	if (p[BF_OFF_RESERVED0] != 0 || bf_load32(p + BF_OFF_RESERVED1) != 0 ||
 		bf_load32(p + BF_OFF_RESERVED2) != 0)
 		return "reserved";
@@ -919,7 +947,7 @@ build_filter(Rng *rng, Buf *b, uint8_t layout, uint64_t nitems,
 	p[BF_OFF_LAYOUT] = layout;
 	if (exact || ((nitems & (nitems - 1)) == 0 && rng_percent(rng, 50)))
 		bf_store16(p + BF_OFF_FLAGS, BF_FLAG_AUTO);
-	p[BF_OFF_HASH_ID] = BF_HASH_XXH3_64;
+	p[BF_OFF_HASH_ID] = spec_parquet_kind(kind) ? BF_HASH_PARQUET : BF_HASH_XXH3_64;
 	bf_store32(p + BF_OFF_KIND, kind);
 	if (!exact)
 		bf_store64(p + BF_OFF_CAPACITY, valid_capacity(rng));
@@ -1044,7 +1072,9 @@ mutate_header(Rng *rng, Buf *b)
 	static const uint8_t bytes[] = {0, 2, 3, 127, 128, 254, 255};
 	static const uint16_t flags[] = {0, 1, 2, 3, 0x100, 0x8000, 0xFFFE, 0xFFFF};
 	static const uint32_t kinds[] = {
-		0, 1, 2, 11, 12, 0x7FFFFFFF, 0x80000000, 0x80000001, 0xFFFFFFFF
+		0, 1, 2, 11, 12, 0x7FFFFFFF, 0x80000000, 0x80000001, 0xFFFFFFFF,
+		BF_KIND_PQ_INT32, BF_KIND_PQ_STRING, BF_KIND_PQ_DECIMAL64 + 2,
+		BF_KIND_PQ_DECIMAL32 + 10
 	};
 	uint8_t    *p;
 	uint64_t	n;
@@ -1994,16 +2024,21 @@ make_partner(Input *in)
 		build_filter(rng, p, BF_LAYOUT_BLOCKS, 1 + rng_length(rng, 64), kind);
 }
 
-/* A value expression for the kind (any, for none), or NULL if none known */
+/*
+ * A value expression for the kind (for none, any of the filter's hash: in
+ * Parquet mode one of a Parquet kind, which every such filter takes), or
+ * NULL if none known
+ */
 static const char *
-value_for(Rng *rng, uint32_t kind)
+value_for(Rng *rng, uint32_t kind, bool parquet)
 {
 	const char *found[lengthof(seeds)];
 	int			n = 0;
 	int			i;
 
 	for (i = 0; i < num_value_exprs; i++)
-		if (kind == 0 || value_exprs[i].kind == kind)
+		if (kind == 0 ? spec_parquet_kind(value_exprs[i].kind) == parquet :
+			value_exprs[i].kind == kind)
 			found[n++] = value_exprs[i].expr;
 	return n > 0 ? found[rng_below(rng, n)] : NULL;
 }
@@ -2038,18 +2073,24 @@ expand(const char *template, const char *src, const char *value)
 /*
  * The statements over an accepted filter and its partner, written at
  * stmts: the filter is a parameter, or (after COPY) the table's row.
- * Values are of the filter's kind, or its partner's if it has none.
+ * Values are of the filter's kind, or its partner's if it has none and the
+ * partner's is of the filter's hash.
  * Returns how many statements.
  */
 static int
 function_stmts(Stmt *stmts, Input *in, bool from_table)
 {
 	uint32_t	kind = buf_kind(&in->filter);
+	bool		parquet = in->filter.len > BF_OFF_HASH_ID &&
+		in->filter.data[BF_OFF_HASH_ID] == BF_HASH_PARQUET;
 	const char *value;
 	int			n;
 	int			i;
 
-	value = value_for(&in->rng, kind ? kind : buf_kind(&in->partner));
+	/* the partner's kind, if the filter has none and it is of its hash */
+	if (kind == 0 && spec_parquet_kind(buf_kind(&in->partner)) == parquet)
+		kind = buf_kind(&in->partner);
+	value = value_for(&in->rng, kind, parquet);
 	n = (int) (value ? lengthof(stmts_with_value) :
 			   lengthof(stmts_without_value));
 	for (i = 0; i < n; i++)

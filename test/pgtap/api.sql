@@ -3,9 +3,9 @@
 --
 -- The type, every function and aggregate with its argument types, the
 -- operators, casts and operator classes; the properties every function
--- must have (PARALLEL SAFE, IMMUTABLE but for bloom_info, bloom_retag and the
--- planner's and ANALYZE's support functions, STRICT but for the aggregates' transition and
--- combine functions and bloom_agg_final),
+-- must have (PARALLEL SAFE, IMMUTABLE but for bloom_info, bloom_retag,
+-- bloom_from_parquet and the planner's and ANALYZE's support functions, STRICT but for
+-- the aggregates' transition and combine functions and final functions),
 -- read from the extension's members so that an object added later is
 -- checked too; a comment on every member (but the array type bloom[],
 -- a member from PostgreSQL 17 on); the aggregates' support functions and
@@ -18,7 +18,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(165);
+SELECT plan(177);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -39,6 +39,15 @@ LANGUAGE sql IMMUTABLE AS $$
     SELECT unnest(ARRAY['text', 'varchar', 'bpchar', 'name', 'int2', 'int4', 'int8',
                         'float4', 'float8', 'numeric', 'uuid', 'bytea', 'date', 'timestamp',
                         'timestamptz', 'inet', 'cidr', 'bool', '"char"']::regtype[])::text
+$$;
+
+-- The types bloom_parquet_agg has overloads of its own for: those with a Parquet form
+CREATE FUNCTION pg_temp.parquet_types()
+RETURNS SETOF text
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT unnest(ARRAY['text', 'varchar', 'bpchar', 'name', 'int2', 'int4', 'int8',
+                        'float4', 'float8', 'numeric', 'uuid', 'bytea', 'date', 'timestamp',
+                        'timestamptz']::regtype[])::text
 $$;
 
 --
@@ -130,6 +139,17 @@ SELECT is_aggregate('bloom_agg', ARRAY['anycompatible'],
 SELECT is_aggregate('bloom_agg', ARRAY['anycompatible', 'bigint', 'double precision'],
                     'bloom_agg(anycompatible, bigint, double precision) is an aggregate');
 SELECT is_aggregate('bloom_union_agg', ARRAY['bloom'], 'bloom_union_agg(bloom) is an aggregate');
+SELECT has_function('bloom_create', ARRAY['bigint', 'double precision', 'text'],
+                    'bloom_create(bigint, double precision, text) exists');
+SELECT has_function('bloom_to_parquet', ARRAY['bloom'], 'bloom_to_parquet(bloom) exists');
+SELECT has_function('bloom_to_parquet', ARRAY['bloom', 'integer'],
+                    'bloom_to_parquet(bloom, integer) exists');
+SELECT has_function('bloom_from_parquet', ARRAY['bytea', 'regtype'],
+                    'bloom_from_parquet(bytea, regtype) exists');
+SELECT is_aggregate('bloom_parquet_agg', ARRAY['anycompatible'],
+                    'bloom_parquet_agg(anycompatible) is an aggregate');
+SELECT is_aggregate('bloom_parquet_agg', ARRAY['anycompatible', 'bigint', 'double precision'],
+                    'bloom_parquet_agg(anycompatible, bigint, double precision) is an aggregate');
 SELECT is_aggregate('bloom_intersect_agg', ARRAY['bloom'],
                     'bloom_intersect_agg(bloom) is an aggregate');
 
@@ -204,13 +224,25 @@ SELECT set_eq(
           'bloom_agg(anycompatible)', 'bloom_agg(anycompatible,bigint,double precision)',
           'bloom_union_agg(bloom)', 'bloom_intersect_agg(bloom)',
           'bloom_membership_sel(internal,oid,internal,integer)',
-          'bloom_typanalyze(internal)'])
+          'bloom_typanalyze(internal)',
+          'bloom_create(bigint,double precision,text)', 'bloom_to_parquet(bloom)',
+          'bloom_to_parquet(bloom,integer)', 'bloom_from_parquet(bytea,regtype)',
+          'bloom_parquet_agg_trans(bloom,anycompatible)',
+          'bloom_parquet_agg_sized_trans(bloom,anycompatible,bigint,double precision)',
+          'bloom_parquet_agg_final(bloom)', 'bloom_parquet_agg(anycompatible)',
+          'bloom_parquet_agg(anycompatible,bigint,double precision)'])
       UNION ALL
       SELECT format(f, t)
         FROM pg_temp.overload_types() AS t,
              unnest(ARRAY['bloom_agg(%s)', 'bloom_agg(%s,bigint,double precision)',
                           'bloom_agg_trans(bloom,%s)',
-                          'bloom_agg_sized_trans(bloom,%s,bigint,double precision)']) AS f$$,
+                          'bloom_agg_sized_trans(bloom,%s,bigint,double precision)']) AS f
+      UNION ALL
+      SELECT format(f, t)
+        FROM pg_temp.parquet_types() AS t,
+             unnest(ARRAY['bloom_parquet_agg(%s)', 'bloom_parquet_agg(%s,bigint,double precision)',
+                          'bloom_parquet_agg_trans(bloom,%s)',
+                          'bloom_parquet_agg_sized_trans(bloom,%s,bigint,double precision)']) AS f$$,
     'the extension''s functions and aggregates are exactly the documented ones');
 
 SELECT is_empty(
@@ -226,9 +258,14 @@ SELECT is_empty(
          AND p.provolatile <> 'i'
          AND p.oid NOT IN ('bloom_info(bloom)'::regprocedure,
                            'bloom_retag(bloom,regtype)'::regprocedure,
+                           'bloom_from_parquet(bytea,regtype)'::regprocedure,
                            'bloom_membership_sel(internal,oid,internal,integer)'::regprocedure,
                            'bloom_typanalyze(internal)'::regprocedure)$$,
-    'every function and aggregate of the extension but bloom_info, bloom_retag, the selectivity estimator and the ANALYZE function is IMMUTABLE');
+    'every function and aggregate of the extension but bloom_info, bloom_retag, bloom_from_parquet, the selectivity estimator and the ANALYZE function is IMMUTABLE');
+SELECT is((SELECT provolatile FROM pg_proc
+            WHERE oid = 'bloom_from_parquet(bytea,regtype)'::regprocedure),
+          's'::"char",
+          'bloom_from_parquet is STABLE: it reads the type''s definition');
 SELECT is((SELECT provolatile FROM pg_proc WHERE oid = 'bloom_retag(bloom,regtype)'::regprocedure),
           's'::"char",
           'bloom_retag is STABLE: it reads the catalog');
@@ -258,21 +295,25 @@ SELECT is_empty(
        WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
          AND p.prokind = 'f'
          AND NOT p.proisstrict
-         AND p.proname NOT IN ('bloom_agg_trans', 'bloom_agg_sized_trans')
+         AND p.proname NOT IN ('bloom_agg_trans', 'bloom_agg_sized_trans',
+                               'bloom_parquet_agg_trans', 'bloom_parquet_agg_sized_trans')
          AND p.oid NOT IN ('bloom_agg_combine(bloom,bloom)'::regprocedure,
                            'bloom_agg_final(bloom)'::regprocedure,
+                           'bloom_parquet_agg_final(bloom)'::regprocedure,
                            'bloom_intersect_agg_trans(bloom,bloom)'::regprocedure)$$,
-    'every scalar function of the extension but the aggregate transition and combine functions and bloom_agg_final is STRICT');
+    'every scalar function of the extension but the aggregate transition and combine functions, bloom_agg_final and bloom_parquet_agg_final is STRICT');
 SELECT is_empty(
     $$SELECT p.oid::regprocedure::text
         FROM pg_proc p
        WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
-         AND (p.proname IN ('bloom_agg_trans', 'bloom_agg_sized_trans')
+         AND (p.proname IN ('bloom_agg_trans', 'bloom_agg_sized_trans',
+                            'bloom_parquet_agg_trans', 'bloom_parquet_agg_sized_trans')
               OR p.oid IN ('bloom_agg_combine(bloom,bloom)'::regprocedure,
                            'bloom_agg_final(bloom)'::regprocedure,
+                           'bloom_parquet_agg_final(bloom)'::regprocedure,
                            'bloom_intersect_agg_trans(bloom,bloom)'::regprocedure))
          AND p.proisstrict$$,
-    'the aggregate transition and combine functions and bloom_agg_final are not STRICT');
+    'the aggregate transition and combine functions, bloom_agg_final and bloom_parquet_agg_final are not STRICT');
 SELECT is((SELECT proisstrict FROM pg_proc
             WHERE oid = 'bloom_intersect_agg_final(bloom)'::regprocedure),
           true,
@@ -324,6 +365,11 @@ SELECT results_eq(
             FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.overload_types()) AS a(t),
                  unnest(ARRAY['bloom_agg(%s)', 'bloom_agg(%s,bigint,double precision)']) AS f
           UNION ALL
+          SELECT format(f, t), 'bloom_agg_combine(bloom,bloom)', 'bloom', 's'::"char"
+            FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.parquet_types()) AS a(t),
+                 unnest(ARRAY['bloom_parquet_agg(%s)',
+                              'bloom_parquet_agg(%s,bigint,double precision)']) AS f
+          UNION ALL
           VALUES ('bloom_intersect_agg(bloom)', 'bloom_intersect_agg_trans(bloom,bloom)', 'bloom',
                   's'::"char"),
                  ('bloom_union_agg(bloom)', 'bloom_agg_combine(bloom,bloom)', 'bloom', 's'::"char")
@@ -345,6 +391,15 @@ SELECT results_eq(
                  format('bloom_agg_sized_trans(bloom,%s,bigint,double precision)', t),
                  'bloom_agg_final(bloom)'
             FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.overload_types()) AS a(t)
+          UNION ALL
+          SELECT format('bloom_parquet_agg(%s)', t), format('bloom_parquet_agg_trans(bloom,%s)', t),
+                 'bloom_parquet_agg_final(bloom)'
+            FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.parquet_types()) AS a(t)
+          UNION ALL
+          SELECT format('bloom_parquet_agg(%s,bigint,double precision)', t),
+                 format('bloom_parquet_agg_sized_trans(bloom,%s,bigint,double precision)', t),
+                 'bloom_parquet_agg_final(bloom)'
+            FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.parquet_types()) AS a(t)
           UNION ALL
           VALUES ('bloom_intersect_agg(bloom)', 'bloom_intersect_agg_trans(bloom,bloom)',
                   'bloom_intersect_agg_final(bloom)'),
@@ -474,6 +529,17 @@ SELECT throws_ok('SELECT bloom_create(100) | bloom_create(300)', '22000', NULL,
                  'bloom_create(100) | bloom_create(300): data_exception');
 SELECT throws_ok($$SELECT a | b FROM mismatched WHERE name = 'kinds'$$, '42804', NULL,
                  'bloom_agg over integers | bloom_agg over text: datatype_mismatch');
+SELECT throws_ok('SELECT (SELECT bloom_parquet_agg(i) FROM generate_series(1, 10) i) | (SELECT bloom_agg(i) FROM generate_series(1, 10) i)',
+                 '22000', 'cannot combine a bloom filter of hash parquet with one of hash xxh3_64',
+                 'a filter in Parquet mode | one in the default mode: data_exception, naming both hashes');
+SELECT throws_ok($$SELECT bloom_create(10, 0.01, 'xxh64')$$, '22023', NULL,
+                 'bloom_create with an unknown hash: invalid_parameter_value');
+SELECT throws_ok($$SELECT bloom_parquet_agg(x) FROM (VALUES (inet '10.0.0.1')) v(x)$$, '0A000', NULL,
+                 'bloom_parquet_agg over a type with no Parquet form: feature_not_supported');
+SELECT throws_ok($$SELECT bloom_from_parquet('\x1540'::bytea, 'int8')$$, '22P03', NULL,
+                 'bloom_from_parquet of a truncated header: invalid_binary_representation');
+SELECT throws_ok($$SELECT bloom_to_parquet(bloom_create(100))$$, '0A000', NULL,
+                 'bloom_to_parquet of a filter in the default mode: feature_not_supported');
 SELECT throws_ok($$SELECT a & b FROM mismatched WHERE name = 'sizes'$$, '22000', NULL,
                  '& of filters of incompatible sizes: data_exception');
 SELECT throws_ok($$SELECT a & b FROM mismatched WHERE name = 'kinds'$$, '42804', NULL,

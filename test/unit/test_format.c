@@ -244,7 +244,10 @@ test_validator_rejects(void **state)
 	assert_status(bf_validate(b, glen), BF_E_BAD_FLAGS);
 	FRESH(), b[6] = 0;
 	assert_status(bf_validate(b, glen), BF_E_BAD_HASH);
+	/* Parquet's hash with a kind not Parquet's (test_parquet has more) */
 	FRESH(), b[6] = 2;
+	assert_status(bf_validate(b, glen), BF_E_BAD_HASH);
+	FRESH(), b[6] = 3;
 	assert_status(bf_validate(b, glen), BF_E_BAD_HASH);
 	FRESH(), poke(b, 16, 8, 1);
 	assert_status(bf_validate(b, glen), BF_E_BAD_HASH);
@@ -404,7 +407,7 @@ test_hash_name(void **state)
 	assert_string_equal(bf_hash_name(hdr.hash_id), "xxh3_64");
 	assert_string_equal(bf_hash_name(BF_HASH_XXH3_64), "xxh3_64");
 	assert_null(bf_hash_name(0));
-	assert_null(bf_hash_name(BF_HASH_XXH3_64 + 1));
+	assert_null(bf_hash_name(BF_HASH_PARQUET + 1));
 }
 
 /*
