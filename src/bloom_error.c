@@ -52,6 +52,7 @@ status_is_malformed(bf_status status)
 		case BF_E_BAD_LAYOUT:
 		case BF_E_BAD_FLAGS:
 		case BF_E_BAD_HASH:
+		case BF_E_BAD_KIND:
 		case BF_E_RESERVED:
 		case BF_E_BAD_PARAMS:
 		case BF_E_BAD_COUNT:

@@ -14,7 +14,8 @@
  *	  4		2	flags: bit 0 = auto-sized; other bits zero
  *	  6		1	hash id: 1 = XXH3_64bits
  *	  7		1	reserved, zero
- *	  8		4	kind of value held (0 = none yet)
+ *	  8		4	kind of value held: 0 = none yet, 1 to BF_KIND_LAST a
+ *				numbered kind, or BF_KIND_HASHED_BIT and 31 bits of hash
  *	 12		4	reserved, zero
  *	 16		8	hash seed, 0
  *	 24		8	capacity the filter was sized for (0 for exact)
@@ -96,6 +97,16 @@ bf_write_header(void *buf, const bf_header *hdr)
 }
 
 /*
+ * Whether a header's kind is one this version knows: none, a numbered kind
+ * (bf.h lists them), or any hashed kind.
+ */
+static inline bool
+kind_known(uint32_t kind)
+{
+	return kind <= BF_KIND_LAST || (kind & BF_KIND_HASHED_BIT) != 0;
+}
+
+/*
  * Decode and check the header of a serialized filter of len bytes.
  *
  * Checks every header field and that len is exactly what the item count
@@ -143,6 +154,8 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 		return BF_E_BAD_FLAGS;
 	if (hdr->hash_id != BF_HASH_XXH3_64 || hdr->seed != 0)
 		return BF_E_BAD_HASH;
+	if (!kind_known(hdr->kind))
+		return BF_E_BAD_KIND;
 	if (p[BF_OFF_RESERVED0] != 0 || bf_load32(p + BF_OFF_RESERVED1) != 0 ||
 		bf_load32(p + BF_OFF_RESERVED2) != 0)
 		return BF_E_RESERVED;

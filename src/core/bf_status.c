@@ -59,6 +59,8 @@ bf_status_message(bf_status status)
 			return "The flags are not valid for this filter.";
 		case BF_E_BAD_HASH:
 			return "The hash function or seed is not supported.";
+		case BF_E_BAD_KIND:
+			return "The kind of value in the header is not one this version knows.";
 		case BF_E_RESERVED:
 			return "A reserved header field is not zero.";
 		case BF_E_BAD_PARAMS:
