@@ -11,6 +11,8 @@ SELECT bloom_create(10, 1);
 SELECT bloom_create(10, 'NaN');
 SELECT bloom_create(1000000000000);
 SELECT bloom_create(1, 1e-300);
+SELECT bloom_create(1, 1e-30);
+SELECT bloom_agg(x, 1, 1e-30) FROM generate_series(1, 3) AS x;
 SELECT bloom_agg(x, 0, 0.01) FROM generate_series(1, 3) AS x;
 SELECT bloom_agg(x, NULL, 0.01) FROM generate_series(1, 3) AS x;
 SELECT bloom_agg(x, x, 0.01) FROM generate_series(1, 3) AS x;

@@ -91,10 +91,11 @@ bloom_report_syntax(const char *input, const char *detail, Node *escontext)
  * Malformed values get the code of their source (text, binary, bytea, or
  * data_corrupted for a value already stored or an aggregate's state) and
  * the core's sentence as detail; bad arguments get
- * invalid_parameter_value; sizes past the limit get
- * program_limit_exceeded.  Returns only if escontext is a soft-error
- * context, which then holds the error.  Incompatible operands have their
- * own function, bloom_raise_incompatible, which can describe both filters.
+ * invalid_parameter_value; sizes past the limit, and rates below the
+ * smallest that a filter within it meets, get program_limit_exceeded.
+ * Returns only if escontext is a soft-error context, which then holds the
+ * error.  Incompatible operands have their own function,
+ * bloom_raise_incompatible, which can describe both filters.
  */
 void
 bloom_report(bf_status status, BloomSource source, const char *input,
@@ -110,6 +111,13 @@ bloom_report(bf_status status, BloomSource source, const char *input,
 		errsave(escontext,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("bloom filter false-positive rate must be greater than 0 and less than 1")));
+	else if (status == BF_E_FPR_FLOOR)
+		errsave(escontext,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("bloom filter false-positive rate must be at least %.17g",
+						BF_MIN_FPR),
+				 errdetail("%s", detail),
+				 errhint("Ask for a higher false-positive rate.")));
 	else if (status == BF_E_TOO_LARGE)
 		errsave(escontext,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),

@@ -116,6 +116,7 @@ typedef enum bf_status
 	/* bad arguments */
 	BF_E_CAPACITY,				/* capacity is zero */
 	BF_E_FPR,					/* false-positive rate not in (0, 1) */
+	BF_E_FPR_FLOOR,				/* rate below BF_MIN_FPR: no filter meets it */
 	BF_E_TOO_LARGE,				/* result would exceed BF_MAX_SIZE */
 	BF_E_BUFFER,				/* caller's buffer has the wrong size */
 	BF_E_LAYOUT,				/* operation not defined for this layout */

@@ -31,6 +31,8 @@ bf_status_message(bf_status status)
 			return "The capacity must be at least 1.";
 		case BF_E_FPR:
 			return "The false-positive rate must be greater than 0 and less than 1.";
+		case BF_E_FPR_FLOOR:
+			return "That is the rate of one value in the largest filter (768 MB): no filter meets a lower one.";
 		case BF_E_TOO_LARGE:
 			return "The filter would be larger than the maximum of 768 MB.";
 		case BF_E_BUFFER:
