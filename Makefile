@@ -34,6 +34,7 @@ OBJS = \
 	src/bloom_io.o \
 	src/bloom_kinds.o \
 	src/bloom_module.o \
+	src/bloom_names_1_0.o \
 	src/bloom_ops.o \
 	src/bloom_selectivity.o \
 	src/bloom_statistics.o \

@@ -3,24 +3,168 @@
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "ALTER EXTENSION bloomfilter UPDATE TO '1.1'" to load this file. \quit
 
+-- Every C function by its bloomfilter_* name (src/bloom_names_1_0.c): 1.0
+-- named them after their SQL functions, and bloom_create is also a function
+-- of the PostgreSQL server, which JIT inlining took in place of ours.  The
+-- definitions are those of 1.0 but for the C name.
+
+CREATE OR REPLACE FUNCTION bloom_in(pg_catalog.cstring)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_out(bloom)
+RETURNS pg_catalog.cstring
+AS 'MODULE_PATHNAME', 'bloomfilter_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_recv(pg_catalog.internal)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_send(bloom)
+RETURNS pg_catalog.bytea
+AS 'MODULE_PATHNAME', 'bloomfilter_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_from_bytea(pg_catalog.bytea)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_create(capacity pg_catalog.int8, fpr pg_catalog.float8 DEFAULT 0.01)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_create' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_add(filter bloom, value pg_catalog.anycompatible)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_add' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_contains(filter bloom, value pg_catalog.anycompatible)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_contained(value pg_catalog.anycompatible, filter bloom)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_fpr(filter bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME', 'bloomfilter_fpr' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_info(filter bloom,
+	OUT version pg_catalog.int4,
+	OUT layout pg_catalog.text,
+	OUT hash pg_catalog.text,
+	OUT bytes pg_catalog.int8,
+	OUT bits pg_catalog.int8,
+	OUT blocks pg_catalog.int8,
+	OUT bits_set pg_catalog.int8,
+	OUT fill_ratio pg_catalog.float8,
+	OUT hashes pg_catalog.int8,
+	OUT capacity pg_catalog.int8,
+	OUT target_fpr pg_catalog.float8,
+	OUT auto_sized pg_catalog.bool,
+	OUT cardinality pg_catalog.float8,
+	OUT fpr pg_catalog.float8,
+	OUT value_kind pg_catalog.text)
+RETURNS pg_catalog.record
+AS 'MODULE_PATHNAME', 'bloomfilter_info' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_union(a bloom, b bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_union' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_intersect(a bloom, b bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_intersect' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_cardinality(filter bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME', 'bloomfilter_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_union_cardinality(a bloom, b bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME', 'bloomfilter_union_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_intersection_cardinality(a bloom, b bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME', 'bloomfilter_intersection_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_jaccard(a bloom, b bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME', 'bloomfilter_jaccard' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_eq(bloom, bloom) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_ne(bloom, bloom) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_lt(bloom, bloom) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_le(bloom, bloom) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_gt(bloom, bloom) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_ge(bloom, bloom) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_cmp(bloom, bloom) RETURNS pg_catalog.int4
+AS 'MODULE_PATHNAME', 'bloomfilter_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_hash(bloom) RETURNS pg_catalog.int4
+AS 'MODULE_PATHNAME', 'bloomfilter_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_hash_extended(bloom, pg_catalog.int8) RETURNS pg_catalog.int8
+AS 'MODULE_PATHNAME', 'bloomfilter_hash_extended' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_agg_trans(bloom, pg_catalog.anycompatible)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_agg_combine(bloom, bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_combine' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_agg_final(bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_intersect_agg_trans(bloom, bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_intersect_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_intersect_agg_final(bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_final' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_membership_sel(pg_catalog.internal, pg_catalog.oid,
+	pg_catalog.internal, pg_catalog.int4)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME', 'bloomfilter_membership_sel' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
 -- Many values added to a filter in one write (a statement's new rows)
 CREATE FUNCTION bloom_add_all(filter bloom, "values" pg_catalog.anyarray)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_add_all' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_add_all(bloom, pg_catalog.anyarray) IS 'the filter with every non-NULL element of the array added, in one write';
 
 -- A filter of a renamed enum or composite type, taken as of its new name
 CREATE FUNCTION bloom_retag(filter bloom, type pg_catalog.regtype)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_retag' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_retag(bloom, pg_catalog.regtype) IS 'the filter of an enum or composite type, its values taken as of the type now named so (after the type was renamed)';
 
 -- Sorting support for the btree operator class: abbreviated keys, each
 -- read once from a filter's first bytes
 CREATE FUNCTION bloom_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_sortsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_sortsupport(pg_catalog.internal) IS 'btree support: sorting with abbreviated keys, in the order of bloom_cmp';
 
@@ -32,7 +176,7 @@ ALTER OPERATOR FAMILY bloom_btree_ops USING btree ADD
 -- estimates of filtercol @> x and of col <@ (SELECT f ...) read
 CREATE FUNCTION bloom_typanalyze(pg_catalog.internal)
 RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_typanalyze' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 ALTER TYPE bloom SET (ANALYZE = bloom_typanalyze);
 
@@ -52,11 +196,11 @@ COMMENT ON FUNCTION bloom_membership_sel(pg_catalog.internal, pg_catalog.oid, pg
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.text)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.text, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.text) (
 	SFUNC = bloom_agg_trans,
@@ -83,11 +227,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.text, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.varchar)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.varchar) (
 	SFUNC = bloom_agg_trans,
@@ -114,11 +258,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.varchar, pg_catalog.int8, pg_catalog.f
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.bpchar)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.bpchar) (
 	SFUNC = bloom_agg_trans,
@@ -145,11 +289,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.bpchar, pg_catalog.int8, pg_catalog.fl
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.name)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.name, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.name) (
 	SFUNC = bloom_agg_trans,
@@ -176,11 +320,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.name, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.int2)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int2, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.int2) (
 	SFUNC = bloom_agg_trans,
@@ -207,11 +351,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.int2, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.int4)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int4, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.int4) (
 	SFUNC = bloom_agg_trans,
@@ -238,11 +382,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.int4, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.int8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int8, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.int8) (
 	SFUNC = bloom_agg_trans,
@@ -269,11 +413,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.int8, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.float4)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.float4, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.float4) (
 	SFUNC = bloom_agg_trans,
@@ -300,11 +444,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.float4, pg_catalog.int8, pg_catalog.fl
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.float8, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.float8) (
 	SFUNC = bloom_agg_trans,
@@ -331,11 +475,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.float8, pg_catalog.int8, pg_catalog.fl
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.numeric)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.numeric) (
 	SFUNC = bloom_agg_trans,
@@ -362,11 +506,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.numeric, pg_catalog.int8, pg_catalog.f
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.uuid)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.uuid) (
 	SFUNC = bloom_agg_trans,
@@ -393,11 +537,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.uuid, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.bytea)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.bytea) (
 	SFUNC = bloom_agg_trans,
@@ -424,11 +568,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.bytea, pg_catalog.int8, pg_catalog.flo
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.date)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.date, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.date) (
 	SFUNC = bloom_agg_trans,
@@ -455,11 +599,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.date, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.timestamp)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.timestamp) (
 	SFUNC = bloom_agg_trans,
@@ -486,11 +630,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.timestamp, pg_catalog.int8, pg_catalog
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.timestamptz)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.timestamptz) (
 	SFUNC = bloom_agg_trans,
@@ -517,11 +661,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.timestamptz, pg_catalog.int8, pg_catal
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.inet)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.inet, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.inet) (
 	SFUNC = bloom_agg_trans,
@@ -548,11 +692,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.inet, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.cidr)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.cidr, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.cidr) (
 	SFUNC = bloom_agg_trans,
@@ -579,11 +723,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.cidr, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.bool)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bool, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.bool) (
 	SFUNC = bloom_agg_trans,
@@ -610,11 +754,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.bool, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog."char")
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog."char", pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog."char") (
 	SFUNC = bloom_agg_trans,

@@ -20,6 +20,7 @@
  *-------------------------------------------------------------------------
  */
 #include "bloom_cache.h"
+#include "bloom_names_1_0.h"
 #include "bloom_state.h"
 
 #include "executor/executor.h"
@@ -119,9 +120,9 @@ writable_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
  * refused, and text added to a filter of text made by 1.0 is hashed as
  * 1.0 did (bloom_hash_for).
  */
-PG_FUNCTION_INFO_V1(bloom_agg_trans);
+PG_FUNCTION_INFO_V1(bloomfilter_agg_trans);
 Datum
-bloom_agg_trans(PG_FUNCTION_ARGS)
+bloomfilter_agg_trans(PG_FUNCTION_ARGS)
 {
 	const BloomHasher *hasher;
 	BloomState *state;
@@ -154,9 +155,9 @@ check_size_not_null(bool isnull)
  * the first row, NULL value or not, so that all-NULL input still gives a
  * filter of the asked-for size; every row must ask for the same size.
  */
-PG_FUNCTION_INFO_V1(bloom_agg_sized_trans);
+PG_FUNCTION_INFO_V1(bloomfilter_agg_sized_trans);
 Datum
-bloom_agg_sized_trans(PG_FUNCTION_ARGS)
+bloomfilter_agg_sized_trans(PG_FUNCTION_ARGS)
 {
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
 	int64		capacity;
@@ -218,9 +219,9 @@ combine_into_state(FunctionCallInfo fcinfo, const char *function, bool intersect
  * Combine two partial states (parallel workers, partitions, Citus), or
  * add a filter to bloom_union_agg's state: the union.
  */
-PG_FUNCTION_INFO_V1(bloom_agg_combine);
+PG_FUNCTION_INFO_V1(bloomfilter_agg_combine);
 Datum
-bloom_agg_combine(PG_FUNCTION_ARGS)
+bloomfilter_agg_combine(PG_FUNCTION_ARGS)
 {
 	return combine_into_state(fcinfo, "bloom_agg_combine", false);
 }
@@ -229,17 +230,18 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
  * Transition and combine function of bloom_intersect_agg: the
  * intersection of the state and a filter (or another state).
  */
-PG_FUNCTION_INFO_V1(bloom_intersect_agg_trans);
+PG_FUNCTION_INFO_V1(bloomfilter_intersect_agg_trans);
 Datum
-bloom_intersect_agg_trans(PG_FUNCTION_ARGS)
+bloomfilter_intersect_agg_trans(PG_FUNCTION_ARGS)
 {
 	return combine_into_state(fcinfo, "bloom_intersect_agg_trans", true);
 }
 
 /*
  * Whether an aggregate call is one of bloom_agg(value, capacity, fpr): its
- * aggregate's transition function is bloom_agg_sized_trans (an overload,
- * or an aggregate of the user's built on it).
+ * aggregate's transition function is bloomfilter_agg_sized_trans (an
+ * overload, or an aggregate of the user's built on it), or in a catalog of
+ * 1.0 the name 1.0 gave it.
  */
 static bool
 is_sized_aggregate(const Aggref *aggref)
@@ -250,7 +252,8 @@ is_sized_aggregate(const Aggref *aggref)
 	if (!OidIsValid(transfn))
 		return false;
 	fmgr_info(transfn, &finfo);
-	return finfo.fn_addr == bloom_agg_sized_trans;
+	return finfo.fn_addr == bloomfilter_agg_sized_trans ||
+		finfo.fn_addr == bloom_agg_sized_trans;
 }
 
 /*
@@ -372,9 +375,9 @@ sized_empty_filter(FunctionCallInfo fcinfo)
  * where the arguments can be read (sized_empty_filter), otherwise an empty
  * auto-sized filter (no members, cardinality 0).
  */
-PG_FUNCTION_INFO_V1(bloom_agg_final);
+PG_FUNCTION_INFO_V1(bloomfilter_agg_final);
 Datum
-bloom_agg_final(PG_FUNCTION_ARGS)
+bloomfilter_agg_final(PG_FUNCTION_ARGS)
 {
 	BloomState *state;
 

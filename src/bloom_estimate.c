@@ -29,9 +29,9 @@
  * distinct values added.  A stored filter's header holds its count of set
  * bits, so only the header is fetched from TOAST.
  */
-PG_FUNCTION_INFO_V1(bloom_cardinality);
+PG_FUNCTION_INFO_V1(bloomfilter_cardinality);
 Datum
-bloom_cardinality(PG_FUNCTION_ARGS)
+bloomfilter_cardinality(PG_FUNCTION_ARGS)
 {
 	bf_view		view;
 
@@ -79,9 +79,9 @@ pair_estimates(FunctionCallInfo fcinfo, bf_estimates *est)
 }
 
 /* bloom_union_cardinality(a, b): estimated distinct values in either */
-PG_FUNCTION_INFO_V1(bloom_union_cardinality);
+PG_FUNCTION_INFO_V1(bloomfilter_union_cardinality);
 Datum
-bloom_union_cardinality(PG_FUNCTION_ARGS)
+bloomfilter_union_cardinality(PG_FUNCTION_ARGS)
 {
 	bf_estimates est;
 
@@ -91,9 +91,9 @@ bloom_union_cardinality(PG_FUNCTION_ARGS)
 }
 
 /* bloom_intersection_cardinality(a, b): estimated distinct values in both */
-PG_FUNCTION_INFO_V1(bloom_intersection_cardinality);
+PG_FUNCTION_INFO_V1(bloomfilter_intersection_cardinality);
 Datum
-bloom_intersection_cardinality(PG_FUNCTION_ARGS)
+bloomfilter_intersection_cardinality(PG_FUNCTION_ARGS)
 {
 	bf_estimates est;
 
@@ -103,9 +103,9 @@ bloom_intersection_cardinality(PG_FUNCTION_ARGS)
 }
 
 /* bloom_jaccard(a, b): estimated |A n B| / |A u B| */
-PG_FUNCTION_INFO_V1(bloom_jaccard);
+PG_FUNCTION_INFO_V1(bloomfilter_jaccard);
 Datum
-bloom_jaccard(PG_FUNCTION_ARGS)
+bloomfilter_jaccard(PG_FUNCTION_ARGS)
 {
 	bf_estimates est;
 
