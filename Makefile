@@ -46,6 +46,9 @@ REGRESS = setup bloom_io membership aggregates overloads algebra estimates selec
 EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" bloomfilter.control)
 
 PG_CPPFLAGS = -I$(srcdir)/src/core -DBLOOM_VERSION='"$(EXTVERSION)"'
+# Export the SQL entry points only (PGDLLEXPORT, src/bloom_compat.h): what
+# PostgreSQL 16 and later do for every module, and 15 does not
+PG_CFLAGS = -fvisibility=hidden
 SHLIB_LINK = -lm
 
 PG_CONFIG ?= pg_config
