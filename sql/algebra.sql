@@ -118,5 +118,9 @@ SELECT bloom_create(100, 0.01) & bloom_create(100, 0.02);
 SELECT alg('a') | bloom_add(bloom_create(10000, 0.01), 'x'::text);
 SELECT bloom_union_agg(f) FROM (VALUES (bloom_create(100)), (bloom_create(300))) AS v(f);
 SELECT bloom_intersect_agg(f) FROM (VALUES (bloom_create(100)), (bloom_create(300))) AS v(f);
+-- a filter sized by bloom_agg(value), past 65,536 values, and one of a
+-- given size: the hint gives the sized bloom_agg that rebuilds the first
+SELECT (SELECT bloom_agg(x) FROM generate_series(1, 70000) AS x) | bloom_create(1000000, 0.01);
+SELECT bloom_create(1000000, 0.01) & (SELECT bloom_agg(x) FROM generate_series(1, 70000) AS x);
 DROP TABLE alg, alg_many;
 DROP FUNCTION alg(text);

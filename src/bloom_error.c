@@ -171,6 +171,24 @@ describe(const bf_view *view)
 }
 
 /*
+ * How to build filters that combine, for two block filters whose block
+ * counts do not: a filter sized by bloom_agg(value) has a power-of-two
+ * count, which only filters of a power-of-two count combine with, so it is
+ * to be rebuilt with the other's capacity and rate; two filters of given
+ * sizes are to be built with one.
+ */
+static const char *
+rebuild_hint(const bf_view *a, const bf_view *b)
+{
+	const bf_view *sized = (a->hdr.flags & BF_FLAG_AUTO) ? b : a;
+
+	if ((a->hdr.flags & BF_FLAG_AUTO) != (b->hdr.flags & BF_FLAG_AUTO))
+		return psprintf("Rebuild the filter sized by bloom_agg(value) from its values with bloom_agg(value, %llu, %g), the capacity and false-positive rate of the other.",
+						(unsigned long long) sized->hdr.capacity, sized->hdr.fpr);
+	return "Build filters that are to be combined with the same capacity and false-positive rate, or with bloom_agg's default sizing.";
+}
+
+/*
  * Raise the error for two filters that cannot be combined (status is
  * BF_E_HASH_MISMATCH, BF_E_KIND_MISMATCH or BF_E_FOLD), naming what
  * differs and how to build filters that can be.
@@ -197,7 +215,7 @@ bloom_raise_incompatible(bf_status status, const bf_view *a, const bf_view *b)
 				 errmsg("bloom filters have incompatible sizes"),
 				 errdetail("The first filter has %s, the second %s; block counts must be equal or differ by a power of two.",
 						   describe(a), describe(b)),
-				 errhint("Build filters that are to be combined with the same capacity and false-positive rate, or with bloom_agg's default sizing.")));
+				 errhint("%s", rebuild_hint(a, b))));
 	if (status == BF_E_HASH_MISMATCH)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATA_EXCEPTION),
