@@ -50,17 +50,16 @@ my $library = "$pkglibdir/bloomfilter.so";
 my $server = "$bindir/postgres";
 my %linker = map { $_ => 1 } qw(_init _fini __bss_start _edata _end);
 
-# The names of the defined symbols nm (or, with nm => path, another nm)
-# lists with these options, less the link editor's
+# The names of the defined symbols that the program $nm (nm, llvm-nm)
+# lists in $file with these options, less the link editor's
 sub symbols
 {
-	my ($file, @options) = @_;
-	my %tool = (nm => 'nm', @options > 1 && $options[-2] eq 'nm' ? splice(@options, -2) : ());
+	my ($nm, $file, @options) = @_;
 	my ($out, $err) = ('', '');
 
-	IPC::Run::run([ $tool{nm}, @options, '--defined-only', $file ],
+	IPC::Run::run([ $nm, @options, '--defined-only', $file ],
 		'>', \$out, '2>', \$err)
-	  or die "$tool{nm} @options $file: $err\n";
+	  or die "$nm @options $file: $err\n";
 	my %names = map { (split ' ')[2] => 1 }
 	  grep { /^\S+\s+\S\s+\S+$/ } split /\n/, $out;
 	delete @names{ keys %linker };
@@ -89,8 +88,8 @@ my %names_1_0;
 $entry{$_} = 1 for keys %names_1_0;
 ok(keys %names_1_0 >= 30, scalar(keys %names_1_0) . ' C names in the 1.0 script');
 
-my $exported = symbols($library, '-D');
-my $server_exported = symbols($server, '-D');
+my $exported = symbols('nm', $library, '-D');
+my $server_exported = symbols('nm', $server, '-D');
 ok(keys %$server_exported > 1000, 'nm lists the server\'s exported symbols');
 
 # 1. the exports are the entry points, their info records, the magic block
@@ -115,15 +114,14 @@ ok(!grep({ /^bloomfilter_/ } keys %$server_exported),
 # 3. no global symbol of the bitcode is the server's (but the 1.0 names)
 SKIP:
 {
-	my ($llvm_bin) = slurp_file($makefile_global) =~ /^LLVM_BINPATH\s*=\s*(\S+)/m;
-	my @bitcode = split /\n/, `find $pkglibdir/bitcode/bloomfilter -name '*.bc'`;
-
 	skip 'the server is built without LLVM: no bitcode, no inliner', 2
 	  unless $configure =~ /--with-llvm\b/;
+	my ($llvm_bin) = slurp_file($makefile_global) =~ /^LLVM_BINPATH\s*=\s*(\S+)/m;
+	my @bitcode = split /\n/, `find $pkglibdir/bitcode/bloomfilter -name '*.bc'`;
 	my %global;
 	for my $file (@bitcode)
 	{
-		my $names = symbols($file, '--extern-only', nm => "$llvm_bin/llvm-nm");
+		my $names = symbols("$llvm_bin/llvm-nm", $file, '--extern-only');
 		$global{$_} = 1 for keys %$names;
 	}
 	ok(@bitcode > 10 && exists $global{bf_validate} && exists $global{bloomfilter_create},
