@@ -4,7 +4,7 @@
  *	  The C names that a catalog of bloomfilter 1.0 calls its functions by,
  *	  each passing the call to the function of this release.
  *
- * Every C function of the module is named bloomfilter_*: no PostgreSQL
+ * Every C function that SQL calls is named bloomfilter_*: no PostgreSQL
  * server defines a function of that prefix, while the server's own Bloom
  * filter (src/backend/lib/bloomfilter.c) defines bloom_create and other
  * bloom_* functions.  A server with JIT inlining looks a C function's name
