@@ -2,6 +2,7 @@
 # file, on a cluster of a TAP test's own (t/sanitizer.t, t/jit.t).
 #
 #     SqlSuite::run($node, $label, $slowdown);
+#     my $answer = SqlSuite::query($node, $database, $sql);
 #
 # pg_regress runs as make installcheck runs it, writing its results to the
 # test's scratch directory rather than to the source tree; each pgTAP file
@@ -17,6 +18,18 @@ use BloomTest;
 use IPC::Run;
 use PostgreSQL::Test::Utils;
 use Test::More;
+
+# The output of $sql in database $database of $node, or '' if it fails,
+# with its error as a diag: nothing after a cluster's start may die, so
+# that the test still looks at the server's log and reports at its end
+sub query
+{
+	my ($node, $database, $sql) = @_;
+	my ($ret, $stdout, $stderr) = $node->psql($database, $sql);
+
+	diag($stderr) if $ret != 0;
+	return $ret == 0 ? $stdout : '';
+}
 
 # Run a command for at most $timeout seconds: its output and error output,
 # and whether it exited 0

@@ -52,19 +52,16 @@ log_statement = none
 });
 $node->start;
 
-# Queries that fail return '': nothing after the start may die, so that
-# the end still looks at the server's log
-sub query
-{
-	my ($database, $sql) = @_;
-	my ($ret, $stdout, $stderr) = $node->psql($database, $sql);
-	diag($stderr) if $ret != 0;
-	return $ret == 0 ? $stdout : '';
-}
-
 # The issue's query, which crashed the server
 my $reproducer =
   'SELECT count(*) FROM generate_series(1, 5) AS g WHERE bloom_create(g, 0.01) IS NOT NULL';
+
+# Queries that fail return '' (SqlSuite::query): nothing after the start
+# may die, so that the end still looks at the server's log
+sub query
+{
+	return SqlSuite::query($node, @_);
+}
 
 # JIT can be used, and is used on the module's functions
 my $provider = query('postgres', 'SHOW jit_provider');

@@ -66,14 +66,11 @@ $node->append_conf('postgresql.conf', "jit = off\nlog_statement = none\n");
 	$node->start;
 }
 
-# Queries that fail return '': nothing after the start may die, so that the
-# end still looks for reports
+# Queries that fail return '' (SqlSuite::query): nothing after the start
+# may die, so that the end still looks for reports
 sub query
 {
-	my ($database, $sql) = @_;
-	my ($ret, $stdout, $stderr) = $node->psql($database, $sql);
-	diag($stderr) if $ret != 0;
-	return $ret == 0 ? $stdout : '';
+	return SqlSuite::query($node, @_);
 }
 
 is(query('postgres', "SELECT setting FROM pg_config WHERE name = 'PKGLIBDIR'"),
