@@ -36,6 +36,7 @@ OBJS = \
 	src/bloom_kinds.o \
 	src/bloom_module.o \
 	src/bloom_nested.o \
+	src/bloom_names_1_0.o \
 	src/bloom_ops.o \
 	src/bloom_parquet.o \
 	src/bloom_parquet_hash.o \
@@ -43,12 +44,15 @@ OBJS = \
 	src/bloom_statistics.o \
 	src/bloom_state.o
 
-REGRESS = setup bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache maintenance retag nested_values window sort parquet
+REGRESS = setup jit bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache maintenance retag nested_values window sort parquet
 
 # The release, from the control file: the module's magic block carries it
 EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" bloomfilter.control)
 
 PG_CPPFLAGS = -I$(srcdir)/src/core -DBLOOM_VERSION='"$(EXTVERSION)"'
+# Export the SQL entry points only (PGDLLEXPORT, src/bloom_compat.h): what
+# PostgreSQL 16 and later do for every module, and 15 does not
+PG_CFLAGS = -fvisibility=hidden
 SHLIB_LINK = -lm
 
 PG_CONFIG ?= pg_config

@@ -3,24 +3,150 @@
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "ALTER EXTENSION bloomfilter UPDATE TO '1.1'" to load this file. \quit
 
+-- Every C function by its bloomfilter_* name (src/bloom_names_1_0.c): 1.0
+-- named them after their SQL functions, and bloom_create is also a function
+-- of the PostgreSQL server, which JIT inlining took in place of ours.  The
+-- definitions are those of 1.0 but for the C name (bloom_info, which gains a
+-- column, is made again below).
+
+CREATE OR REPLACE FUNCTION bloom_in(pg_catalog.cstring)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_out(bloom)
+RETURNS pg_catalog.cstring
+AS 'MODULE_PATHNAME', 'bloomfilter_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_recv(pg_catalog.internal)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_send(bloom)
+RETURNS pg_catalog.bytea
+AS 'MODULE_PATHNAME', 'bloomfilter_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_from_bytea(pg_catalog.bytea)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_create(capacity pg_catalog.int8, fpr pg_catalog.float8 DEFAULT 0.01)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_create' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_add(filter bloom, value pg_catalog.anycompatible)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_add' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_contains(filter bloom, value pg_catalog.anycompatible)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_contained(value pg_catalog.anycompatible, filter bloom)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_fpr(filter bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME', 'bloomfilter_fpr' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_union(a bloom, b bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_union' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_intersect(a bloom, b bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_intersect' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_cardinality(filter bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME', 'bloomfilter_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_union_cardinality(a bloom, b bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME', 'bloomfilter_union_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_intersection_cardinality(a bloom, b bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME', 'bloomfilter_intersection_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_jaccard(a bloom, b bloom)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME', 'bloomfilter_jaccard' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_eq(bloom, bloom) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_ne(bloom, bloom) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_lt(bloom, bloom) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_le(bloom, bloom) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_gt(bloom, bloom) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_ge(bloom, bloom) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'bloomfilter_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_cmp(bloom, bloom) RETURNS pg_catalog.int4
+AS 'MODULE_PATHNAME', 'bloomfilter_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_hash(bloom) RETURNS pg_catalog.int4
+AS 'MODULE_PATHNAME', 'bloomfilter_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_hash_extended(bloom, pg_catalog.int8) RETURNS pg_catalog.int8
+AS 'MODULE_PATHNAME', 'bloomfilter_hash_extended' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_agg_trans(bloom, pg_catalog.anycompatible)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_agg_combine(bloom, bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_combine' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_agg_final(bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_intersect_agg_trans(bloom, bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_intersect_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_intersect_agg_final(bloom)
+RETURNS bloom
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_final' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION bloom_membership_sel(pg_catalog.internal, pg_catalog.oid,
+	pg_catalog.internal, pg_catalog.int4)
+RETURNS pg_catalog.float8
+AS 'MODULE_PATHNAME', 'bloomfilter_membership_sel' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
 -- Many values added to a filter in one write (a statement's new rows)
 CREATE FUNCTION bloom_add_all(filter bloom, "values" pg_catalog.anyarray)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_add_all' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_add_all(bloom, pg_catalog.anyarray) IS 'the filter with every non-NULL element of the array added, in one write';
 
 -- A filter of a renamed enum or composite type, taken as of its new name
 CREATE FUNCTION bloom_retag(filter bloom, type pg_catalog.regtype)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_retag' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_retag(bloom, pg_catalog.regtype) IS 'the filter of an enum or composite type, its values taken as of the type now named so (after the type was renamed)';
 
 -- Sorting support for the btree operator class: abbreviated keys, each
 -- read once from a filter's first bytes
 CREATE FUNCTION bloom_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_sortsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_sortsupport(pg_catalog.internal) IS 'btree support: sorting with abbreviated keys, in the order of bloom_cmp';
 
@@ -32,7 +158,7 @@ ALTER OPERATOR FAMILY bloom_btree_ops USING btree ADD
 -- estimates of filtercol @> x and of col <@ (SELECT f ...) read
 CREATE FUNCTION bloom_typanalyze(pg_catalog.internal)
 RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_typanalyze' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 ALTER TYPE bloom SET (ANALYZE = bloom_typanalyze);
 
@@ -51,7 +177,7 @@ CREATE FUNCTION bloom_cardinality_bounds(filter bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_cardinality_bounds(bloom, pg_catalog.float8) IS 'bloom_cardinality with its confidence interval at the given confidence';
 
@@ -61,7 +187,7 @@ CREATE FUNCTION bloom_union_cardinality_bounds(a bloom, b bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_union_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_union_cardinality_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_union_cardinality with its confidence interval at the given confidence';
 
@@ -71,7 +197,7 @@ CREATE FUNCTION bloom_intersection_cardinality_bounds(a bloom, b bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_intersection_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_intersection_cardinality_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_intersection_cardinality with its confidence interval at the given confidence';
 
@@ -81,7 +207,7 @@ CREATE FUNCTION bloom_jaccard_bounds(a bloom, b bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_jaccard_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_jaccard_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_jaccard with its confidence interval at the given confidence';
 
@@ -106,7 +232,7 @@ CREATE FUNCTION bloom_info(filter bloom,
 	OUT value_kind pg_catalog.text,
 	OUT cardinality_stderr pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_info' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_info(bloom) IS 'one row describing the filter: format, size, fill, sizing, estimates and kind of value';
 
@@ -122,11 +248,11 @@ COMMENT ON FUNCTION bloom_info(bloom) IS 'one row describing the filter: format,
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.text)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.text, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.text) (
 	SFUNC = bloom_agg_trans,
@@ -153,11 +279,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.text, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.varchar)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.varchar) (
 	SFUNC = bloom_agg_trans,
@@ -184,11 +310,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.varchar, pg_catalog.int8, pg_catalog.f
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.bpchar)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.bpchar) (
 	SFUNC = bloom_agg_trans,
@@ -215,11 +341,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.bpchar, pg_catalog.int8, pg_catalog.fl
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.name)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.name, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.name) (
 	SFUNC = bloom_agg_trans,
@@ -246,11 +372,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.name, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.int2)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int2, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.int2) (
 	SFUNC = bloom_agg_trans,
@@ -277,11 +403,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.int2, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.int4)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int4, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.int4) (
 	SFUNC = bloom_agg_trans,
@@ -308,11 +434,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.int4, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.int8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int8, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.int8) (
 	SFUNC = bloom_agg_trans,
@@ -339,11 +465,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.int8, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.float4)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.float4, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.float4) (
 	SFUNC = bloom_agg_trans,
@@ -370,11 +496,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.float4, pg_catalog.int8, pg_catalog.fl
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.float8, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.float8) (
 	SFUNC = bloom_agg_trans,
@@ -401,11 +527,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.float8, pg_catalog.int8, pg_catalog.fl
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.numeric)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.numeric) (
 	SFUNC = bloom_agg_trans,
@@ -432,11 +558,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.numeric, pg_catalog.int8, pg_catalog.f
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.uuid)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.uuid) (
 	SFUNC = bloom_agg_trans,
@@ -463,11 +589,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.uuid, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.bytea)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.bytea) (
 	SFUNC = bloom_agg_trans,
@@ -494,11 +620,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.bytea, pg_catalog.int8, pg_catalog.flo
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.date)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.date, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.date) (
 	SFUNC = bloom_agg_trans,
@@ -525,11 +651,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.date, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.timestamp)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.timestamp) (
 	SFUNC = bloom_agg_trans,
@@ -556,11 +682,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.timestamp, pg_catalog.int8, pg_catalog
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.timestamptz)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.timestamptz) (
 	SFUNC = bloom_agg_trans,
@@ -587,11 +713,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.timestamptz, pg_catalog.int8, pg_catal
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.inet)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.inet, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.inet) (
 	SFUNC = bloom_agg_trans,
@@ -618,11 +744,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.inet, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.cidr)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.cidr, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.cidr) (
 	SFUNC = bloom_agg_trans,
@@ -649,11 +775,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.cidr, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.bool)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bool, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.bool) (
 	SFUNC = bloom_agg_trans,
@@ -680,11 +806,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.bool, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog."char")
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog."char", pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog."char") (
 	SFUNC = bloom_agg_trans,
@@ -717,22 +843,22 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog."char", pg_catalog.int8, pg_catalog.fl
 
 CREATE FUNCTION bloom_create(capacity pg_catalog.int8, fpr pg_catalog.float8, hash pg_catalog.text)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_create' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_create(pg_catalog.int8, pg_catalog.float8, pg_catalog.text) IS 'an empty filter sized for capacity distinct values at false-positive rate fpr, of the hash named: xxh3_64 (the default) or parquet';
 
 CREATE FUNCTION bloom_to_parquet(filter bloom)
 RETURNS pg_catalog.bytea
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_to_parquet' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION bloom_to_parquet(filter bloom, num_bytes pg_catalog.int4)
 RETURNS pg_catalog.bytea
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_to_parquet' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- STABLE: reads the type's definition (a domain's precision and scale)
 CREATE FUNCTION bloom_from_parquet(bytes pg_catalog.bytea, value_type pg_catalog.regtype)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_from_parquet' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_to_parquet(bloom) IS 'a filter in Parquet mode as a Parquet column chunk stores one: Thrift BloomFilterHeader, then the blocks';
 COMMENT ON FUNCTION bloom_to_parquet(bloom, pg_catalog.int4) IS 'a filter in Parquet mode as a Parquet column chunk stores one, of num_bytes bytes of blocks (folded or repeated)';
@@ -741,17 +867,17 @@ COMMENT ON FUNCTION bloom_from_parquet(pg_catalog.bytea, pg_catalog.regtype) IS 
 -- not STRICT: creates the state on the first non-NULL value
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.anycompatible)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 -- not STRICT: creates the state on the first row, NULL value or not
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 -- not STRICT: no rows give an empty filter in Parquet mode, not NULL
 CREATE FUNCTION bloom_parquet_agg_final(bloom)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.anycompatible) IS 'bloom_parquet_agg transition function';
 COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
@@ -783,11 +909,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.anycompatible, pg_catalog.int8
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.text)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.text, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.text) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -814,11 +940,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.text, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.varchar)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.varchar) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -845,11 +971,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.varchar, pg_catalog.int8, pg_c
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.bpchar)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.bpchar) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -876,11 +1002,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.bpchar, pg_catalog.int8, pg_ca
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.name)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.name, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.name) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -907,11 +1033,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.name, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.int2)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.int2, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.int2) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -938,11 +1064,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.int2, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.int4)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.int4, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.int4) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -969,11 +1095,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.int4, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.int8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.int8, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.int8) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1000,11 +1126,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.int8, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.float4)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.float4, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.float4) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1031,11 +1157,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.float4, pg_catalog.int8, pg_ca
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.float8, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.float8) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1062,11 +1188,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.float8, pg_catalog.int8, pg_ca
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.numeric)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.numeric) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1093,11 +1219,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.numeric, pg_catalog.int8, pg_c
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.uuid)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.uuid) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1124,11 +1250,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.uuid, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.bytea)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.bytea) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1155,11 +1281,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.bytea, pg_catalog.int8, pg_cat
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.date)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.date, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.date) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1186,11 +1312,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.date, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.timestamp)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.timestamp) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1217,11 +1343,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.timestamp, pg_catalog.int8, pg
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.timestamptz)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.timestamptz) (
 	SFUNC = bloom_parquet_agg_trans,

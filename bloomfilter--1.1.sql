@@ -3,6 +3,9 @@
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "CREATE EXTENSION bloomfilter" to load this file. \quit
 
+-- Every C function is named bloomfilter_*, a prefix no PostgreSQL server
+-- uses for its own functions (src/bloom_names_1_0.c says why)
+
 --
 -- The bloom type
 --
@@ -11,25 +14,25 @@ CREATE TYPE bloom;
 
 CREATE FUNCTION bloom_in(pg_catalog.cstring)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION bloom_out(bloom)
 RETURNS pg_catalog.cstring
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION bloom_recv(pg_catalog.internal)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION bloom_send(bloom)
 RETURNS pg_catalog.bytea
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- ANALYZE of a column of filters: PostgreSQL's statistics, and what the
 -- estimates of filtercol @> x and of col <@ (SELECT f ...) read
 CREATE FUNCTION bloom_typanalyze(pg_catalog.internal)
 RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_typanalyze' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 -- STORAGE external: a bit array does not compress, and an uncompressed
 -- out-of-line value has a TOAST pointer that the membership cache keys on
@@ -57,7 +60,7 @@ COMMENT ON FUNCTION bloom_typanalyze(pg_catalog.internal) IS 'statistics of a co
 
 CREATE FUNCTION bloom_from_bytea(pg_catalog.bytea)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_from_bytea(pg_catalog.bytea) IS 'cast from bytea, validating the bytes';
 
@@ -73,43 +76,43 @@ COMMENT ON CAST (pg_catalog.bytea AS bloom) IS 'a serialized filter, validated';
 
 CREATE FUNCTION bloom_create(capacity pg_catalog.int8, fpr pg_catalog.float8 DEFAULT 0.01)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_create' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_create(pg_catalog.int8, pg_catalog.float8) IS 'an empty filter sized for capacity distinct values at false-positive rate fpr';
 
 CREATE FUNCTION bloom_add(filter bloom, value pg_catalog.anycompatible)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_add' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_add(bloom, pg_catalog.anycompatible) IS 'the filter with the value added';
 
 CREATE FUNCTION bloom_add_all(filter bloom, "values" pg_catalog.anyarray)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_add_all' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_add_all(bloom, pg_catalog.anyarray) IS 'the filter with every non-NULL element of the array added, in one write';
 
 CREATE FUNCTION bloom_retag(filter bloom, type pg_catalog.regtype)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_retag' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_retag(bloom, pg_catalog.regtype) IS 'the filter of an enum or composite type, its values taken as of the type now named so (after the type was renamed)';
 
 CREATE FUNCTION bloom_contains(filter bloom, value pg_catalog.anycompatible)
 RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_contains(bloom, pg_catalog.anycompatible) IS 'false if the value was never added; true if it probably was';
 
 CREATE FUNCTION bloom_contained(value pg_catalog.anycompatible, filter bloom)
 RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_contained(pg_catalog.anycompatible, bloom) IS 'bloom_contains with the arguments swapped; implementation of <@';
 
 CREATE FUNCTION bloom_fpr(filter bloom)
 RETURNS pg_catalog.float8
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_fpr' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_fpr(bloom) IS 'probability that a value never added tests positive, for the filter as it is now';
 
@@ -132,7 +135,7 @@ CREATE FUNCTION bloom_info(filter bloom,
 	OUT value_kind pg_catalog.text,
 	OUT cardinality_stderr pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_info' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_info(bloom) IS 'one row describing the filter: format, size, fill, sizing, estimates and kind of value';
 
@@ -142,37 +145,37 @@ COMMENT ON FUNCTION bloom_info(bloom) IS 'one row describing the filter: format,
 
 CREATE FUNCTION bloom_union(a bloom, b bloom)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_union' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_union(bloom, bloom) IS 'filter of the values added to either filter; the larger is folded down to the smaller';
 
 CREATE FUNCTION bloom_intersect(a bloom, b bloom)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_intersect' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_intersect(bloom, bloom) IS 'filter of the values added to both filters (and, at the rate bloom_fpr reports, some added to neither)';
 
 CREATE FUNCTION bloom_cardinality(filter bloom)
 RETURNS pg_catalog.float8
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_cardinality(bloom) IS 'estimated number of distinct values added (Infinity if every bit is set)';
 
 CREATE FUNCTION bloom_union_cardinality(a bloom, b bloom)
 RETURNS pg_catalog.float8
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_union_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_union_cardinality(bloom, bloom) IS 'estimated number of distinct values added to either filter';
 
 CREATE FUNCTION bloom_intersection_cardinality(a bloom, b bloom)
 RETURNS pg_catalog.float8
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_intersection_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_intersection_cardinality(bloom, bloom) IS 'estimated number of distinct values added to both filters, by inclusion-exclusion';
 
 CREATE FUNCTION bloom_jaccard(a bloom, b bloom)
 RETURNS pg_catalog.float8
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_jaccard' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_jaccard(bloom, bloom) IS 'estimated Jaccard similarity: intersection size over union size';
 
@@ -183,7 +186,7 @@ CREATE FUNCTION bloom_cardinality_bounds(filter bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_cardinality_bounds(bloom, pg_catalog.float8) IS 'bloom_cardinality with its confidence interval at the given confidence';
 
@@ -193,7 +196,7 @@ CREATE FUNCTION bloom_union_cardinality_bounds(a bloom, b bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_union_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_union_cardinality_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_union_cardinality with its confidence interval at the given confidence';
 
@@ -203,7 +206,7 @@ CREATE FUNCTION bloom_intersection_cardinality_bounds(a bloom, b bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_intersection_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_intersection_cardinality_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_intersection_cardinality with its confidence interval at the given confidence';
 
@@ -213,7 +216,7 @@ CREATE FUNCTION bloom_jaccard_bounds(a bloom, b bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_jaccard_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_jaccard_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_jaccard with its confidence interval at the given confidence';
 
@@ -222,25 +225,25 @@ COMMENT ON FUNCTION bloom_jaccard_bounds(bloom, bloom, pg_catalog.float8) IS 'bl
 --
 
 CREATE FUNCTION bloom_eq(bloom, bloom) RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION bloom_ne(bloom, bloom) RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION bloom_lt(bloom, bloom) RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION bloom_le(bloom, bloom) RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION bloom_gt(bloom, bloom) RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION bloom_ge(bloom, bloom) RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION bloom_cmp(bloom, bloom) RETURNS pg_catalog.int4
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION bloom_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_sortsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION bloom_hash(bloom) RETURNS pg_catalog.int4
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION bloom_hash_extended(bloom, pg_catalog.int8) RETURNS pg_catalog.int8
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_hash_extended' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_eq(bloom, bloom) IS 'implementation of = operator';
 COMMENT ON FUNCTION bloom_ne(bloom, bloom) IS 'implementation of <> operator';
@@ -262,33 +265,33 @@ COMMENT ON FUNCTION bloom_hash_extended(bloom, pg_catalog.int8) IS 'hash support
 -- not STRICT: creates the state on the first non-NULL value
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.anycompatible)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 -- not STRICT: creates the state on the first row, NULL value or not
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 -- not STRICT: either state may be NULL
 CREATE FUNCTION bloom_agg_combine(bloom, bloom)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_combine' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 -- not STRICT: no rows give an empty filter, not NULL
 CREATE FUNCTION bloom_agg_final(bloom)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 -- not STRICT: the first filter becomes the state
 CREATE FUNCTION bloom_intersect_agg_trans(bloom, bloom)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_intersect_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 -- the same C function as bloom_agg_final, but STRICT: the intersection of
 -- no filters is NULL, not an empty filter
 CREATE FUNCTION bloom_intersect_agg_final(bloom)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_final' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_final' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog.anycompatible) IS 'bloom_agg transition function';
 COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
@@ -353,11 +356,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.anycompatible, pg_catalog.int8, pg_cat
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.text)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.text, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.text) (
 	SFUNC = bloom_agg_trans,
@@ -384,11 +387,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.text, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.varchar)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.varchar) (
 	SFUNC = bloom_agg_trans,
@@ -415,11 +418,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.varchar, pg_catalog.int8, pg_catalog.f
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.bpchar)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.bpchar) (
 	SFUNC = bloom_agg_trans,
@@ -446,11 +449,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.bpchar, pg_catalog.int8, pg_catalog.fl
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.name)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.name, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.name) (
 	SFUNC = bloom_agg_trans,
@@ -477,11 +480,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.name, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.int2)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int2, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.int2) (
 	SFUNC = bloom_agg_trans,
@@ -508,11 +511,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.int2, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.int4)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int4, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.int4) (
 	SFUNC = bloom_agg_trans,
@@ -539,11 +542,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.int4, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.int8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.int8, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.int8) (
 	SFUNC = bloom_agg_trans,
@@ -570,11 +573,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.int8, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.float4)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.float4, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.float4) (
 	SFUNC = bloom_agg_trans,
@@ -601,11 +604,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.float4, pg_catalog.int8, pg_catalog.fl
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.float8, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.float8) (
 	SFUNC = bloom_agg_trans,
@@ -632,11 +635,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.float8, pg_catalog.int8, pg_catalog.fl
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.numeric)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.numeric) (
 	SFUNC = bloom_agg_trans,
@@ -663,11 +666,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.numeric, pg_catalog.int8, pg_catalog.f
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.uuid)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.uuid) (
 	SFUNC = bloom_agg_trans,
@@ -694,11 +697,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.uuid, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.bytea)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.bytea) (
 	SFUNC = bloom_agg_trans,
@@ -725,11 +728,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.bytea, pg_catalog.int8, pg_catalog.flo
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.date)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.date, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.date) (
 	SFUNC = bloom_agg_trans,
@@ -756,11 +759,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.date, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.timestamp)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.timestamp) (
 	SFUNC = bloom_agg_trans,
@@ -787,11 +790,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.timestamp, pg_catalog.int8, pg_catalog
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.timestamptz)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.timestamptz) (
 	SFUNC = bloom_agg_trans,
@@ -818,11 +821,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.timestamptz, pg_catalog.int8, pg_catal
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.inet)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.inet, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.inet) (
 	SFUNC = bloom_agg_trans,
@@ -849,11 +852,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.inet, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.cidr)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.cidr, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.cidr) (
 	SFUNC = bloom_agg_trans,
@@ -880,11 +883,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.cidr, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog.bool)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog.bool, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog.bool) (
 	SFUNC = bloom_agg_trans,
@@ -911,11 +914,11 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog.bool, pg_catalog.int8, pg_catalog.floa
 
 CREATE FUNCTION bloom_agg_trans(bloom, pg_catalog."char")
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_agg_sized_trans(bloom, pg_catalog."char", pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_agg(pg_catalog."char") (
 	SFUNC = bloom_agg_trans,
@@ -948,7 +951,7 @@ COMMENT ON AGGREGATE bloom_agg(pg_catalog."char", pg_catalog.int8, pg_catalog.fl
 CREATE FUNCTION bloom_membership_sel(pg_catalog.internal, pg_catalog.oid,
 	pg_catalog.internal, pg_catalog.int4)
 RETURNS pg_catalog.float8
-AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_membership_sel' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_membership_sel(pg_catalog.internal, pg_catalog.oid, pg_catalog.internal, pg_catalog.int4) IS
 'restriction selectivity of @> and <@: tests the column''s most common values against a constant filter and spreads its other members over the remaining distinct values; a filter from a subquery over a column of filters, or that column itself, is estimated from the column''s statistics';
@@ -1077,22 +1080,22 @@ DEFAULT FOR TYPE bloom USING hash AS
 
 CREATE FUNCTION bloom_create(capacity pg_catalog.int8, fpr pg_catalog.float8, hash pg_catalog.text)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_create' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_create(pg_catalog.int8, pg_catalog.float8, pg_catalog.text) IS 'an empty filter sized for capacity distinct values at false-positive rate fpr, of the hash named: xxh3_64 (the default) or parquet';
 
 CREATE FUNCTION bloom_to_parquet(filter bloom)
 RETURNS pg_catalog.bytea
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_to_parquet' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION bloom_to_parquet(filter bloom, num_bytes pg_catalog.int4)
 RETURNS pg_catalog.bytea
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_to_parquet' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- STABLE: reads the type's definition (a domain's precision and scale)
 CREATE FUNCTION bloom_from_parquet(bytes pg_catalog.bytea, value_type pg_catalog.regtype)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_from_parquet' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_to_parquet(bloom) IS 'a filter in Parquet mode as a Parquet column chunk stores one: Thrift BloomFilterHeader, then the blocks';
 COMMENT ON FUNCTION bloom_to_parquet(bloom, pg_catalog.int4) IS 'a filter in Parquet mode as a Parquet column chunk stores one, of num_bytes bytes of blocks (folded or repeated)';
@@ -1101,17 +1104,17 @@ COMMENT ON FUNCTION bloom_from_parquet(pg_catalog.bytea, pg_catalog.regtype) IS 
 -- not STRICT: creates the state on the first non-NULL value
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.anycompatible)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 -- not STRICT: creates the state on the first row, NULL value or not
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 -- not STRICT: no rows give an empty filter in Parquet mode, not NULL
 CREATE FUNCTION bloom_parquet_agg_final(bloom)
 RETURNS bloom
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.anycompatible) IS 'bloom_parquet_agg transition function';
 COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
@@ -1143,11 +1146,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.anycompatible, pg_catalog.int8
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.text)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.text, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.text) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1174,11 +1177,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.text, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.varchar)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.varchar) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1205,11 +1208,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.varchar, pg_catalog.int8, pg_c
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.bpchar)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.bpchar) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1236,11 +1239,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.bpchar, pg_catalog.int8, pg_ca
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.name)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.name, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.name) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1267,11 +1270,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.name, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.int2)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.int2, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.int2) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1298,11 +1301,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.int2, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.int4)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.int4, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.int4) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1329,11 +1332,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.int4, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.int8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.int8, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.int8) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1360,11 +1363,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.int8, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.float4)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.float4, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.float4) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1391,11 +1394,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.float4, pg_catalog.int8, pg_ca
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.float8, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.float8) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1422,11 +1425,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.float8, pg_catalog.int8, pg_ca
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.numeric)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.numeric) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1453,11 +1456,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.numeric, pg_catalog.int8, pg_c
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.uuid)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.uuid) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1484,11 +1487,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.uuid, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.bytea)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.bytea) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1515,11 +1518,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.bytea, pg_catalog.int8, pg_cat
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.date)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.date, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.date) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1546,11 +1549,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.date, pg_catalog.int8, pg_cata
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.timestamp)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.timestamp) (
 	SFUNC = bloom_parquet_agg_trans,
@@ -1577,11 +1580,11 @@ COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.timestamp, pg_catalog.int8, pg
 
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.timestamptz)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8)
 RETURNS bloom
-AS 'MODULE_PATHNAME', 'bloom_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_parquet_agg_sized_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 CREATE AGGREGATE bloom_parquet_agg(pg_catalog.timestamptz) (
 	SFUNC = bloom_parquet_agg_trans,

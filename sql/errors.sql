@@ -11,6 +11,8 @@ SELECT bloom_create(10, 1);
 SELECT bloom_create(10, 'NaN');
 SELECT bloom_create(1000000000000);
 SELECT bloom_create(1, 1e-300);
+SELECT bloom_create(1, 1e-30);
+SELECT bloom_agg(x, 1, 1e-30) FROM generate_series(1, 3) AS x;
 SELECT bloom_agg(x, 0, 0.01) FROM generate_series(1, 3) AS x;
 SELECT bloom_agg(x, NULL, 0.01) FROM generate_series(1, 3) AS x;
 SELECT bloom_agg(x, x, 0.01) FROM generate_series(1, 3) AS x;
@@ -25,6 +27,13 @@ SELECT bloom_add(bloom_create(10), point(1, 2));
 SELECT 'QkYBAQ=='::bloom;
 SELECT '\x4246'::bytea::bloom;
 SELECT '\x0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000'::bytea::bloom;
+
+-- a header's kind of value: none, a numbered kind (1 to 12) or a hashed
+-- kind (bit 31 set); no other
+SELECT overlay(bloom_create(10)::bytea PLACING '\x0c000000' FROM 9)::bloom IS NOT NULL AS numbered,
+       overlay(bloom_create(10)::bytea PLACING '\x01000080' FROM 9)::bloom IS NOT NULL AS hashed;
+SELECT overlay(bloom_create(10)::bytea PLACING '\x0d000000' FROM 9)::bloom;
+SELECT overlay(bloom_create(10)::bytea PLACING '\xffffff7f' FROM 9)::bloom;
 
 -- support functions are for the aggregates only
 SELECT bloom_agg_trans(NULL, 1);

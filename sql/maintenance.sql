@@ -24,25 +24,78 @@ SELECT bloom_add_all(bloom_create(10, 0.01), ARRAY[[1, 2], [3, 4]]) @> 4 AS has_
 SELECT bloom_add_all(bloom_add(bloom_create(10, 0.01), 'x'::text), ARRAY[1]);
 
 -- The README's recipe: a statement-level trigger folds a statement's new
--- rows into one filter per day
+-- rows into one filter per day, every filter of one capacity and rate
 \i doc/examples/daily_trigger.sql
 
+-- 70,000 URLs on the 16th, 50,000 on the 17th, then more rows, a
+-- statement each: past 65,536 URLs a day, every union still combines
 INSERT INTO visits
-SELECT DATE '2026-11-16' + g % 2, 'https://example.com/' || g
-FROM generate_series(1, 100000) AS g;
+SELECT DATE '2026-11-16' + (g > 70000)::int, 'https://example.com/' || g
+FROM generate_series(1, 120000) AS g;
 INSERT INTO visits VALUES ('2026-11-16', 'https://example.com/late');
+INSERT INTO visits
+SELECT '2026-11-16', 'https://example.com/more/' || g FROM generate_series(1, 1000) AS g;
 COPY visits FROM STDIN;
 2026-11-18	https://example.com/copied
 \.
+-- a row without a day is left out, one without a URL adds nothing
+INSERT INTO visits VALUES (NULL, 'https://example.com/no-day'),
+                          ('2026-11-16', NULL);
 SELECT day, urls @> 'https://example.com/2'::text AS has_2,
        urls @> 'https://example.com/late'::text AS has_late,
        urls @> 'https://example.com/copied'::text AS has_copied,
-       round(# urls) AS distinct_urls
+       round(# urls) AS distinct_urls, (bloom_info(urls)).blocks
 FROM daily ORDER BY day;
 -- the same filter as built from the rows at once
-SELECT bool_and(d.urls = (SELECT bloom_agg(url, 1000000, 0.01) FROM visits AS v
-                          WHERE v.day = d.day)) AS same_as_from_the_rows
+SELECT bool_and(d.urls = (SELECT bloom_agg(url, 1000000::bigint, 0.01::float8)
+                          FROM visits AS v WHERE v.day = d.day)) AS same_as_from_the_rows
 FROM daily AS d;
+
+-- The days filled by the Quick start's bloom_agg(url) instead: the 16th,
+-- past 65,536 URLs, gets a block filter of a power-of-two count, which the
+-- trigger's filters cannot be combined with, and an insert fails; the
+-- error says how to rebuild it.  The 17th, an exact list, combines.
+UPDATE daily AS d SET urls = (SELECT bloom_agg(url) FROM visits AS v WHERE v.day = d.day);
+SELECT day, (bloom_info(urls)).layout, (bloom_info(urls)).blocks FROM daily ORDER BY day;
+INSERT INTO visits VALUES ('2026-11-16', 'https://example.com/after');
+INSERT INTO visits VALUES ('2026-11-17', 'https://example.com/after');
+-- rebuilt as doc/maintenance.md says, every day combines again
+UPDATE daily AS d
+SET urls = (SELECT bloom_agg(url, 1000000::bigint, 0.01::float8)
+            FROM visits AS v WHERE v.day = d.day);
+INSERT INTO visits VALUES ('2026-11-16', 'https://example.com/after');
+SELECT day, urls @> 'https://example.com/after'::text AS has_after
+FROM daily ORDER BY day;
+
+-- No function of another schema stands in for the extension's.  A schema
+-- on the inserting session's path has a bloom_agg and a | of its own that
+-- match the recipe's calls as written before, without casts, exactly.
+CREATE SCHEMA capture;
+CREATE FUNCTION capture.trap(bloom, text, integer, numeric) RETURNS bloom
+LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'captured bloom_agg'; END $$;
+CREATE AGGREGATE capture.bloom_agg(text, integer, numeric) (
+	SFUNC = capture.trap, STYPE = bloom);
+CREATE FUNCTION capture.union_trap(bloom, bloom) RETURNS bloom
+LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'captured |'; END $$;
+CREATE OPERATOR capture.| (LEFTARG = bloom, RIGHTARG = bloom,
+	FUNCTION = capture.union_trap);
+\set VERBOSITY terse
+-- later on the path, it takes the calls without casts, not those with
+SET search_path = public, capture;
+SELECT bloom_agg(url, 1000000, 0.01) FROM visits WHERE day = '2026-11-18';
+SELECT bloom_agg(url, 1000000::bigint, 0.01::float8) @> 'https://example.com/copied'::text
+  AS with_casts
+FROM visits WHERE day = '2026-11-18';
+-- first on the path, it takes the operator too; the recipe's function has
+-- a search_path of its own, and its insert goes through
+SET search_path = capture, public;
+SELECT d.urls | d.urls FROM daily AS d WHERE day = '2026-11-18';
+INSERT INTO visits VALUES ('2026-11-18', 'https://example.com/safe');
+RESET search_path;
+\set VERBOSITY default
+SELECT urls @> 'https://example.com/safe'::text AS has_safe
+FROM daily WHERE day = '2026-11-18';
+DROP SCHEMA capture CASCADE;
 
 -- One INSERT ... SELECT of 100,000 rows writes one filter's worth of WAL
 -- for it: the WAL of the same insert with and without the trigger differs
@@ -79,7 +132,8 @@ INSERT INTO visits_pending VALUES ('2026-11-17', 'https://example.com/queued-1')
 INSERT INTO visits_pending VALUES ('2026-11-21', 'https://example.com/queued-2');
 WITH batch AS (DELETE FROM visits_pending RETURNING day, url)
 INSERT INTO daily AS d (day, urls)
-SELECT day, bloom_agg(url, 1000000, 0.01) FROM batch GROUP BY day
+SELECT day, bloom_agg(url, 1000000::bigint, 0.01::float8)
+FROM batch WHERE day IS NOT NULL GROUP BY day
 ON CONFLICT (day) DO UPDATE SET urls = d.urls | EXCLUDED.urls;
 SELECT day, urls @> 'https://example.com/queued-1'::text AS has_1,
        urls @> 'https://example.com/queued-2'::text AS has_2

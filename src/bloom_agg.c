@@ -21,6 +21,7 @@
  *-------------------------------------------------------------------------
  */
 #include "bloom_cache.h"
+#include "bloom_names_1_0.h"
 #include "bloom_state.h"
 
 #include "executor/executor.h"
@@ -100,9 +101,9 @@ writable_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
  * refused, and text added to a filter of text made by 1.0 is hashed as
  * 1.0 did (bloom_hash_for).
  */
-PG_FUNCTION_INFO_V1(bloom_agg_trans);
+PG_FUNCTION_INFO_V1(bloomfilter_agg_trans);
 Datum
-bloom_agg_trans(PG_FUNCTION_ARGS)
+bloomfilter_agg_trans(PG_FUNCTION_ARGS)
 {
 	const BloomHasher *hasher;
 	BloomState *state;
@@ -204,9 +205,9 @@ sized_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 }
 
 /* Transition of bloom_agg(value, capacity, fpr) (sized_state) */
-PG_FUNCTION_INFO_V1(bloom_agg_sized_trans);
+PG_FUNCTION_INFO_V1(bloomfilter_agg_sized_trans);
 Datum
-bloom_agg_sized_trans(PG_FUNCTION_ARGS)
+bloomfilter_agg_sized_trans(PG_FUNCTION_ARGS)
 {
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
 	BloomState *state = sized_state(fcinfo, "bloom_agg_sized_trans",
@@ -246,9 +247,9 @@ parquet_arg_hasher(FunctionCallInfo fcinfo)
  * The commonest values (text held in line, int4, int8, of the state's
  * kind) are hashed here without a call.
  */
-PG_FUNCTION_INFO_V1(bloom_parquet_agg_trans);
+PG_FUNCTION_INFO_V1(bloomfilter_parquet_agg_trans);
 Datum
-bloom_parquet_agg_trans(PG_FUNCTION_ARGS)
+bloomfilter_parquet_agg_trans(PG_FUNCTION_ARGS)
 {
 	const BloomHasher *hasher;
 	BloomState *state;
@@ -270,9 +271,9 @@ bloom_parquet_agg_trans(PG_FUNCTION_ARGS)
  * Transition of bloom_parquet_agg(value, capacity, fpr):
  * bloom_agg_sized_trans in Parquet mode
  */
-PG_FUNCTION_INFO_V1(bloom_parquet_agg_sized_trans);
+PG_FUNCTION_INFO_V1(bloomfilter_parquet_agg_sized_trans);
 Datum
-bloom_parquet_agg_sized_trans(PG_FUNCTION_ARGS)
+bloomfilter_parquet_agg_sized_trans(PG_FUNCTION_ARGS)
 {
 	const BloomHasher *hasher = parquet_arg_hasher(fcinfo);
 	BloomState *state = sized_state(fcinfo, "bloom_parquet_agg_sized_trans",
@@ -318,9 +319,9 @@ combine_into_state(FunctionCallInfo fcinfo, const char *function, bool intersect
  * Combine two partial states (parallel workers, partitions, Citus), or
  * add a filter to bloom_union_agg's state: the union.
  */
-PG_FUNCTION_INFO_V1(bloom_agg_combine);
+PG_FUNCTION_INFO_V1(bloomfilter_agg_combine);
 Datum
-bloom_agg_combine(PG_FUNCTION_ARGS)
+bloomfilter_agg_combine(PG_FUNCTION_ARGS)
 {
 	return combine_into_state(fcinfo, "bloom_agg_combine", false);
 }
@@ -329,17 +330,20 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
  * Transition and combine function of bloom_intersect_agg: the
  * intersection of the state and a filter (or another state).
  */
-PG_FUNCTION_INFO_V1(bloom_intersect_agg_trans);
+PG_FUNCTION_INFO_V1(bloomfilter_intersect_agg_trans);
 Datum
-bloom_intersect_agg_trans(PG_FUNCTION_ARGS)
+bloomfilter_intersect_agg_trans(PG_FUNCTION_ARGS)
 {
 	return combine_into_state(fcinfo, "bloom_intersect_agg_trans", true);
 }
 
 /*
  * The C function of an aggregate call's transition function (NULL if it
- * has none): bloom_agg_sized_trans, say, for a call of bloom_agg(value,
- * capacity, fpr), an overload or an aggregate of the user's built on it.
+ * has none): bloomfilter_agg_sized_trans, say, for a call of
+ * bloom_agg(value, capacity, fpr), an overload or an aggregate of the
+ * user's built on it (in a catalog of 1.0, which names it by 1.0's C name,
+ * bloom_agg_sized_trans, that name's function is taken as the one it
+ * passes its calls to).
  */
 static PGFunction
 transition_of(const Aggref *aggref)
@@ -350,6 +354,8 @@ transition_of(const Aggref *aggref)
 	if (!OidIsValid(transfn))
 		return NULL;
 	fmgr_info(transfn, &finfo);
+	if (finfo.fn_addr == bloom_agg_sized_trans)
+		return bloomfilter_agg_sized_trans;
 	return finfo.fn_addr;
 }
 
@@ -460,8 +466,8 @@ sized_empty_filter(FunctionCallInfo fcinfo)
 	BloomState *state;
 	struct varlena *result;
 
-	if (transition != bloom_agg_sized_trans &&
-		transition != bloom_parquet_agg_sized_trans)
+	if (transition != bloomfilter_agg_sized_trans &&
+		transition != bloomfilter_parquet_agg_sized_trans)
 		return NULL;
 	aggstate = castNode(AggState, fcinfo->context);
 	if (list_length(aggref->args) != 3)
@@ -474,7 +480,7 @@ sized_empty_filter(FunctionCallInfo fcinfo)
 	/* the kind the transition would have given it, as over only NULLs */
 	bloom_hasher_init(&hasher, bloom_aggref_value_type(aggref, 0),
 					  aggref->inputcollid, CurrentMemoryContext);
-	if (transition == bloom_parquet_agg_sized_trans)
+	if (transition == bloomfilter_parquet_agg_sized_trans)
 		bloom_parquet_hasher(&hasher, aggregate_typmod(aggref));
 	state = bloom_state_create_sized(CurrentMemoryContext, hasher.kind,
 									 DatumGetInt64(capacity),
@@ -490,9 +496,9 @@ sized_empty_filter(FunctionCallInfo fcinfo)
  * where the arguments can be read (sized_empty_filter), otherwise an empty
  * auto-sized filter (no members, cardinality 0).
  */
-PG_FUNCTION_INFO_V1(bloom_agg_final);
+PG_FUNCTION_INFO_V1(bloomfilter_agg_final);
 Datum
-bloom_agg_final(PG_FUNCTION_ARGS)
+bloomfilter_agg_final(PG_FUNCTION_ARGS)
 {
 	BloomState *state;
 
@@ -513,23 +519,23 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 }
 
 /*
- * Final function of bloom_parquet_agg: bloom_agg_final's, but over no rows
- * at all the empty filter is one of Parquet mode, of the values' Parquet
- * kind where the call tells it (of none under Citus's final step, which
- * does not).
+ * Final function of bloom_parquet_agg: bloom_agg's
+ * (bloomfilter_agg_final), but over no rows at all the empty filter is one
+ * of Parquet mode, of the values' Parquet kind where the call tells it (of
+ * none under Citus's final step, which does not).
  */
-PG_FUNCTION_INFO_V1(bloom_parquet_agg_final);
+PG_FUNCTION_INFO_V1(bloomfilter_parquet_agg_final);
 Datum
-bloom_parquet_agg_final(PG_FUNCTION_ARGS)
+bloomfilter_parquet_agg_final(PG_FUNCTION_ARGS)
 {
 	const Aggref *aggref;
 	BloomHasher hasher;
 	uint32		kind = BLOOM_KIND_NONE;
 
 	if (!PG_ARGISNULL(0) || (aggref = value_aggref(fcinfo)) == NULL ||
-		transition_of(aggref) == bloom_parquet_agg_sized_trans)
-		return bloom_agg_final(fcinfo);
-	if (transition_of(aggref) == bloom_parquet_agg_trans)
+		transition_of(aggref) == bloomfilter_parquet_agg_sized_trans)
+		return bloomfilter_agg_final(fcinfo);
+	if (transition_of(aggref) == bloomfilter_parquet_agg_trans)
 	{
 		bloom_hasher_init(&hasher, bloom_aggref_value_type(aggref, 0),
 						  aggref->inputcollid, CurrentMemoryContext);

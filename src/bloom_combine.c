@@ -83,17 +83,17 @@ union_or_intersect(FunctionCallInfo fcinfo, bool intersect)
 }
 
 /* bloom_union(a, b), operator a | b */
-PG_FUNCTION_INFO_V1(bloom_union);
+PG_FUNCTION_INFO_V1(bloomfilter_union);
 Datum
-bloom_union(PG_FUNCTION_ARGS)
+bloomfilter_union(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_POINTER(union_or_intersect(fcinfo, false));
 }
 
 /* bloom_intersect(a, b), operator a & b */
-PG_FUNCTION_INFO_V1(bloom_intersect);
+PG_FUNCTION_INFO_V1(bloomfilter_intersect);
 Datum
-bloom_intersect(PG_FUNCTION_ARGS)
+bloomfilter_intersect(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_POINTER(union_or_intersect(fcinfo, true));
 }

@@ -25,6 +25,31 @@
 #endif
 
 /*
+ * The module is built with hidden symbols (-fvisibility=hidden, Makefile),
+ * so that it exports its SQL entry points and nothing else.  Since 16
+ * PostgreSQL builds modules so itself, PGDLLEXPORT gives a symbol default
+ * visibility, and PG_FUNCTION_INFO_V1 declares the function PGDLLEXPORT as
+ * well as its info record.  Before 16 PGDLLEXPORT is empty outside
+ * Windows, and PG_FUNCTION_INFO_V1 exports the info record only: here they
+ * are defined as 16 defines them.
+ */
+#if PG_VERSION_NUM < 160000 && defined(__GNUC__)
+#undef PGDLLEXPORT
+#define PGDLLEXPORT __attribute__((visibility("default")))
+#undef PG_FUNCTION_INFO_V1
+#define PG_FUNCTION_INFO_V1(funcname) \
+extern PGDLLEXPORT Datum funcname(PG_FUNCTION_ARGS); \
+extern PGDLLEXPORT const Pg_finfo_record * CppConcat(pg_finfo_,funcname)(void); \
+const Pg_finfo_record * \
+CppConcat(pg_finfo_,funcname) (void) \
+{ \
+	static const Pg_finfo_record my_finfo = { 1 }; \
+	return &my_finfo; \
+} \
+extern int no_such_variable
+#endif
+
+/*
  * The module's magic block.  Since 18 it can carry the module's name and
  * version, which pg_get_loaded_modules() shows; BLOOM_VERSION comes from
  * the control file's default_version (Makefile).

@@ -55,6 +55,7 @@ status_is_malformed(bf_status status)
 		case BF_E_BAD_LAYOUT:
 		case BF_E_BAD_FLAGS:
 		case BF_E_BAD_HASH:
+		case BF_E_BAD_KIND:
 		case BF_E_RESERVED:
 		case BF_E_BAD_PARAMS:
 		case BF_E_BAD_COUNT:
@@ -99,10 +100,11 @@ bloom_report_syntax(const char *input, const char *detail, Node *escontext)
  * Malformed values get the code of their source (text, binary, bytea, or
  * data_corrupted for a value already stored or an aggregate's state) and
  * the core's sentence as detail; bad arguments get
- * invalid_parameter_value; sizes past the limit get
- * program_limit_exceeded.  Returns only if escontext is a soft-error
- * context, which then holds the error.  Incompatible operands have their
- * own function, bloom_raise_incompatible, which can describe both filters.
+ * invalid_parameter_value; sizes past the limit, and rates below the
+ * smallest that a filter within it meets, get program_limit_exceeded.
+ * Returns only if escontext is a soft-error context, which then holds the
+ * error.  Incompatible operands have their own function,
+ * bloom_raise_incompatible, which can describe both filters.
  */
 void
 bloom_report(bf_status status, BloomSource source, const char *input,
@@ -122,6 +124,13 @@ bloom_report(bf_status status, BloomSource source, const char *input,
 		errsave(escontext,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("bloom filter confidence level must be greater than 0 and less than 1")));
+	else if (status == BF_E_FPR_FLOOR)
+		errsave(escontext,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("bloom filter false-positive rate must be at least %.17g",
+						BF_MIN_FPR),
+				 errdetail("%s", detail),
+				 errhint("Ask for a higher false-positive rate.")));
 	else if (status == BF_E_TOO_LARGE)
 		errsave(escontext,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
@@ -180,6 +189,24 @@ describe(const bf_view *view)
 }
 
 /*
+ * How to build filters that combine, for two block filters whose block
+ * counts do not: a filter sized by bloom_agg(value) has a power-of-two
+ * count, which only filters of a power-of-two count combine with, so it is
+ * to be rebuilt with the other's capacity and rate; two filters of given
+ * sizes are to be built with one.
+ */
+static const char *
+rebuild_hint(const bf_view *a, const bf_view *b)
+{
+	const bf_view *sized = (a->hdr.flags & BF_FLAG_AUTO) ? b : a;
+
+	if ((a->hdr.flags & BF_FLAG_AUTO) != (b->hdr.flags & BF_FLAG_AUTO))
+		return psprintf("Rebuild the filter sized by bloom_agg(value) from its values with bloom_agg(value, %llu, %g), the capacity and false-positive rate of the other.",
+						(unsigned long long) sized->hdr.capacity, sized->hdr.fpr);
+	return "Build filters that are to be combined with the same capacity and false-positive rate, or with bloom_agg's default sizing.";
+}
+
+/*
  * Raise the error for two filters that cannot be combined (status is
  * BF_E_HASH_MISMATCH, BF_E_KIND_MISMATCH or BF_E_FOLD), naming what
  * differs and how to build filters that can be.
@@ -216,7 +243,7 @@ bloom_raise_incompatible(bf_status status, const bf_view *a, const bf_view *b)
 				 errmsg("bloom filters have incompatible sizes"),
 				 errdetail("The first filter has %s, the second %s; block counts must be equal or differ by a power of two.",
 						   describe(a), describe(b)),
-				 errhint("Build filters that are to be combined with the same capacity and false-positive rate, or with bloom_agg's default sizing.")));
+				 errhint("%s", rebuild_hint(a, b))));
 	if (status == BF_E_HASH_MISMATCH)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATA_EXCEPTION),

@@ -40,9 +40,9 @@
  * distinct values added.  A stored filter's header holds its count of set
  * bits, so only the header is fetched from TOAST.
  */
-PG_FUNCTION_INFO_V1(bloom_cardinality);
+PG_FUNCTION_INFO_V1(bloomfilter_cardinality);
 Datum
-bloom_cardinality(PG_FUNCTION_ARGS)
+bloomfilter_cardinality(PG_FUNCTION_ARGS)
 {
 	bf_view		view;
 
@@ -75,9 +75,9 @@ bounds_row(FunctionCallInfo fcinfo, const bf_bounds *bounds, bool known)
  * bloom_cardinality_bounds(filter, confidence): bloom_cardinality with its
  * confidence interval.  It too reads the header only.
  */
-PG_FUNCTION_INFO_V1(bloom_cardinality_bounds);
+PG_FUNCTION_INFO_V1(bloomfilter_cardinality_bounds);
 Datum
-bloom_cardinality_bounds(PG_FUNCTION_ARGS)
+bloomfilter_cardinality_bounds(PG_FUNCTION_ARGS)
 {
 	bf_view		view;
 	bf_bounds	bounds;
@@ -163,9 +163,9 @@ pair_bounds(FunctionCallInfo fcinfo, bf_pair_bounds *bounds)
 }
 
 /* bloom_union_cardinality(a, b): estimated distinct values in either */
-PG_FUNCTION_INFO_V1(bloom_union_cardinality);
+PG_FUNCTION_INFO_V1(bloomfilter_union_cardinality);
 Datum
-bloom_union_cardinality(PG_FUNCTION_ARGS)
+bloomfilter_union_cardinality(PG_FUNCTION_ARGS)
 {
 	bf_estimates est;
 
@@ -175,9 +175,9 @@ bloom_union_cardinality(PG_FUNCTION_ARGS)
 }
 
 /* bloom_intersection_cardinality(a, b): estimated distinct values in both */
-PG_FUNCTION_INFO_V1(bloom_intersection_cardinality);
+PG_FUNCTION_INFO_V1(bloomfilter_intersection_cardinality);
 Datum
-bloom_intersection_cardinality(PG_FUNCTION_ARGS)
+bloomfilter_intersection_cardinality(PG_FUNCTION_ARGS)
 {
 	bf_estimates est;
 
@@ -187,9 +187,9 @@ bloom_intersection_cardinality(PG_FUNCTION_ARGS)
 }
 
 /* bloom_jaccard(a, b): estimated |A n B| / |A u B| */
-PG_FUNCTION_INFO_V1(bloom_jaccard);
+PG_FUNCTION_INFO_V1(bloomfilter_jaccard);
 Datum
-bloom_jaccard(PG_FUNCTION_ARGS)
+bloomfilter_jaccard(PG_FUNCTION_ARGS)
 {
 	bf_estimates est;
 
@@ -202,9 +202,9 @@ bloom_jaccard(PG_FUNCTION_ARGS)
  * bloom_union_cardinality_bounds(a, b, confidence): bloom_union_cardinality
  * with its confidence interval
  */
-PG_FUNCTION_INFO_V1(bloom_union_cardinality_bounds);
+PG_FUNCTION_INFO_V1(bloomfilter_union_cardinality_bounds);
 Datum
-bloom_union_cardinality_bounds(PG_FUNCTION_ARGS)
+bloomfilter_union_cardinality_bounds(PG_FUNCTION_ARGS)
 {
 	bf_pair_bounds bounds;
 	bool		known = pair_bounds(fcinfo, &bounds);
@@ -216,9 +216,9 @@ bloom_union_cardinality_bounds(PG_FUNCTION_ARGS)
  * bloom_intersection_cardinality_bounds(a, b, confidence):
  * bloom_intersection_cardinality with its confidence interval
  */
-PG_FUNCTION_INFO_V1(bloom_intersection_cardinality_bounds);
+PG_FUNCTION_INFO_V1(bloomfilter_intersection_cardinality_bounds);
 Datum
-bloom_intersection_cardinality_bounds(PG_FUNCTION_ARGS)
+bloomfilter_intersection_cardinality_bounds(PG_FUNCTION_ARGS)
 {
 	bf_pair_bounds bounds;
 	bool		known = pair_bounds(fcinfo, &bounds);
@@ -227,9 +227,9 @@ bloom_intersection_cardinality_bounds(PG_FUNCTION_ARGS)
 }
 
 /* bloom_jaccard_bounds(a, b, confidence): bloom_jaccard with its interval */
-PG_FUNCTION_INFO_V1(bloom_jaccard_bounds);
+PG_FUNCTION_INFO_V1(bloomfilter_jaccard_bounds);
 Datum
-bloom_jaccard_bounds(PG_FUNCTION_ARGS)
+bloomfilter_jaccard_bounds(PG_FUNCTION_ARGS)
 {
 	bf_pair_bounds bounds;
 	bool		known = pair_bounds(fcinfo, &bounds);

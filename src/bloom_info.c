@@ -24,9 +24,9 @@
  * bloom_fpr(filter): the probability that a value never added tests
  * positive, for the filter as it is now (exact, from its bits).
  */
-PG_FUNCTION_INFO_V1(bloom_fpr);
+PG_FUNCTION_INFO_V1(bloomfilter_fpr);
 Datum
-bloom_fpr(PG_FUNCTION_ARGS)
+bloomfilter_fpr(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_FLOAT8(bf_current_fpr(bloom_cached_filter(fcinfo, 0)));
 }
@@ -41,9 +41,9 @@ bloom_fpr(PG_FUNCTION_ARGS)
  * columns are NULL for an exact filter, the hash count for a block filter.
  * The filter is read through the call site's cache, as by bloom_fpr.
  */
-PG_FUNCTION_INFO_V1(bloom_info);
+PG_FUNCTION_INFO_V1(bloomfilter_info);
 Datum
-bloom_info(PG_FUNCTION_ARGS)
+bloomfilter_info(PG_FUNCTION_ARGS)
 {
 	bf_view		view = *bloom_cached_filter(fcinfo, 0);
 	bool		blocks = view.hdr.layout == BF_LAYOUT_BLOCKS;

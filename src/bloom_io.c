@@ -144,9 +144,9 @@ copy_filter(const char *bytes, size_t len)
  * caller asks (pg_input_is_valid, COPY ... ON_ERROR, on PostgreSQL 16 and
  * later): the value is then NULL and the error is in fcinfo->context.
  */
-PG_FUNCTION_INFO_V1(bloom_in);
+PG_FUNCTION_INFO_V1(bloomfilter_in);
 Datum
-bloom_in(PG_FUNCTION_ARGS)
+bloomfilter_in(PG_FUNCTION_ARGS)
 {
 	char	   *input = PG_GETARG_CSTRING(0);
 	Node	   *escontext = fcinfo->context;
@@ -183,9 +183,9 @@ bloom_in(PG_FUNCTION_ARGS)
 }
 
 /* Text output: base64 of the serialized filter */
-PG_FUNCTION_INFO_V1(bloom_out);
+PG_FUNCTION_INFO_V1(bloomfilter_out);
 Datum
-bloom_out(PG_FUNCTION_ARGS)
+bloomfilter_out(PG_FUNCTION_ARGS)
 {
 	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
 
@@ -197,9 +197,9 @@ bloom_out(PG_FUNCTION_ARGS)
  * Binary input: the serialized filter, validated in the message buffer.
  * Errors are soft if the caller ever passes a soft-error context.
  */
-PG_FUNCTION_INFO_V1(bloom_recv);
+PG_FUNCTION_INFO_V1(bloomfilter_recv);
 Datum
-bloom_recv(PG_FUNCTION_ARGS)
+bloomfilter_recv(PG_FUNCTION_ARGS)
 {
 	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
 	size_t		len = (size_t) (buf->len - buf->cursor);
@@ -215,9 +215,9 @@ bloom_recv(PG_FUNCTION_ARGS)
 }
 
 /* Binary output: the serialized filter */
-PG_FUNCTION_INFO_V1(bloom_send);
+PG_FUNCTION_INFO_V1(bloomfilter_send);
 Datum
-bloom_send(PG_FUNCTION_ARGS)
+bloomfilter_send(PG_FUNCTION_ARGS)
 {
 	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
 	StringInfoData buf;
@@ -231,9 +231,9 @@ bloom_send(PG_FUNCTION_ARGS)
  * Cast from bytea: the bytes must be a valid serialized filter.  (The cast
  * to bytea needs no function: the representations are the same.)
  */
-PG_FUNCTION_INFO_V1(bloom_from_bytea);
+PG_FUNCTION_INFO_V1(bloomfilter_from_bytea);
 Datum
-bloom_from_bytea(PG_FUNCTION_ARGS)
+bloomfilter_from_bytea(PG_FUNCTION_ARGS)
 {
 	bytea	   *input = PG_GETARG_BYTEA_PP(0);
 	size_t		len = VARSIZE_ANY_EXHDR(input);

@@ -49,24 +49,29 @@
 
 #include "bloom_compat.h"
 
-/* Kinds of value (the header's kind field); stored, so never renumbered */
-#define BLOOM_KIND_NONE			0
-#define BLOOM_KIND_TEXT_BLANKS	1		/* text as 1.0 hashed it (bloom_kinds.h) */
-#define BLOOM_KIND_INTEGER		2
-#define BLOOM_KIND_FLOAT		3
-#define BLOOM_KIND_NUMERIC		4
-#define BLOOM_KIND_UUID			5
-#define BLOOM_KIND_BYTEA		6
-#define BLOOM_KIND_DATE			7
-#define BLOOM_KIND_TIMESTAMP	8
-#define BLOOM_KIND_TIMESTAMPTZ	9
-#define BLOOM_KIND_INET			10
-#define BLOOM_KIND_BOOL			11
-#define BLOOM_KIND_TEXT			12
-#define BLOOM_KIND_OTHER_BIT	0x80000000U
-#define BLOOM_KIND_VALUE_BIT	0x40000000U	/* without OTHER_BIT: a type
-											 * holding enums, hashed by
-											 * value (bloom_kinds.h) */
+#include "bf.h"
+
+/*
+ * Kinds of value (the header's kind field): the core's numbered kinds (bf.h
+ * lists them, and its validator accepts those only) and its hashed kinds
+ */
+#define BLOOM_KIND_NONE			BF_KIND_NONE
+#define BLOOM_KIND_TEXT_BLANKS	BF_KIND_TEXT_BLANKS	/* text as 1.0 hashed it */
+#define BLOOM_KIND_INTEGER		BF_KIND_INTEGER
+#define BLOOM_KIND_FLOAT		BF_KIND_FLOAT
+#define BLOOM_KIND_NUMERIC		BF_KIND_NUMERIC
+#define BLOOM_KIND_UUID			BF_KIND_UUID
+#define BLOOM_KIND_BYTEA		BF_KIND_BYTEA
+#define BLOOM_KIND_DATE			BF_KIND_DATE
+#define BLOOM_KIND_TIMESTAMP	BF_KIND_TIMESTAMP
+#define BLOOM_KIND_TIMESTAMPTZ	BF_KIND_TIMESTAMPTZ
+#define BLOOM_KIND_INET			BF_KIND_INET
+#define BLOOM_KIND_BOOL			BF_KIND_BOOL
+#define BLOOM_KIND_TEXT			BF_KIND_TEXT
+#define BLOOM_KIND_OTHER_BIT	BF_KIND_HASHED_BIT
+#define BLOOM_KIND_VALUE_BIT	BF_KIND_VALUE_BIT	/* without OTHER_BIT: a
+														 * type holding enums,
+														 * hashed by value */
 
 /* How a value of some type is reduced to its canonical bytes */
 typedef enum BloomHashMethod

@@ -47,9 +47,9 @@ hash_named(text *name)
  * values, of the hash named (in Parquet mode, of a power-of-two size:
  * bloom_sized_header)
  */
-PG_FUNCTION_INFO_V1(bloom_create);
+PG_FUNCTION_INFO_V1(bloomfilter_create);
 Datum
-bloom_create(PG_FUNCTION_ARGS)
+bloomfilter_create(PG_FUNCTION_ARGS)
 {
 	bf_header	hdr = bloom_sized_header(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
 										 BLOOM_KIND_NONE,
@@ -133,9 +133,9 @@ filter_with(struct varlena *result, const uint64 *hashes, size_t n,
 }
 
 /* bloom_add(filter, value): a new filter holding the value too */
-PG_FUNCTION_INFO_V1(bloom_add);
+PG_FUNCTION_INFO_V1(bloomfilter_add);
 Datum
-bloom_add(PG_FUNCTION_ARGS)
+bloomfilter_add(PG_FUNCTION_ARGS)
 {
 	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
@@ -150,9 +150,9 @@ bloom_add(PG_FUNCTION_ARGS)
  * element of the array too, written once, however many there are: the
  * way to keep a stored filter up to date a statement at a time.
  */
-PG_FUNCTION_INFO_V1(bloom_add_all);
+PG_FUNCTION_INFO_V1(bloomfilter_add_all);
 Datum
-bloom_add_all(PG_FUNCTION_ARGS)
+bloomfilter_add_all(PG_FUNCTION_ARGS)
 {
 	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	ArrayType  *values = PG_GETARG_ARRAYTYPE_P(1);
@@ -189,9 +189,9 @@ bloom_add_all(PG_FUNCTION_ARGS)
  * still exists under its name, or of the other family of kinds (a type
  * holding enums, hashed by value, or not: bloom_kinds.h).
  */
-PG_FUNCTION_INFO_V1(bloom_retag);
+PG_FUNCTION_INFO_V1(bloomfilter_retag);
 Datum
-bloom_retag(PG_FUNCTION_ARGS)
+bloomfilter_retag(PG_FUNCTION_ARGS)
 {
 	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	Oid			typid = PG_GETARG_OID(1);
@@ -250,17 +250,17 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 }
 
 /* bloom_contains(filter, value), operator filter @> value */
-PG_FUNCTION_INFO_V1(bloom_contains);
+PG_FUNCTION_INFO_V1(bloomfilter_contains);
 Datum
-bloom_contains(PG_FUNCTION_ARGS)
+bloomfilter_contains(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(contains(fcinfo, 0, 1));
 }
 
 /* bloom_contained(value, filter), operator value <@ filter */
-PG_FUNCTION_INFO_V1(bloom_contained);
+PG_FUNCTION_INFO_V1(bloomfilter_contained);
 Datum
-bloom_contained(PG_FUNCTION_ARGS)
+bloomfilter_contained(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(contains(fcinfo, 1, 0));
 }
@@ -337,9 +337,9 @@ filters_equal(FunctionCallInfo fcinfo)
 }
 
 /* btree support: -1, 0 or 1 */
-PG_FUNCTION_INFO_V1(bloom_cmp);
+PG_FUNCTION_INFO_V1(bloomfilter_cmp);
 Datum
-bloom_cmp(PG_FUNCTION_ARGS)
+bloomfilter_cmp(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_INT32(compare(fcinfo));
 }
@@ -411,9 +411,9 @@ sort_abbrev_abort(int memtupcount, SortSupport ssup)
  * sort asks for them.  Without them, the comparator is bloom_cmp's,
  * without the function call.
  */
-PG_FUNCTION_INFO_V1(bloom_sortsupport);
+PG_FUNCTION_INFO_V1(bloomfilter_sortsupport);
 Datum
-bloom_sortsupport(PG_FUNCTION_ARGS)
+bloomfilter_sortsupport(PG_FUNCTION_ARGS)
 {
 	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
 
@@ -431,57 +431,57 @@ bloom_sortsupport(PG_FUNCTION_ARGS)
 }
 
 /* operator = */
-PG_FUNCTION_INFO_V1(bloom_eq);
+PG_FUNCTION_INFO_V1(bloomfilter_eq);
 Datum
-bloom_eq(PG_FUNCTION_ARGS)
+bloomfilter_eq(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(filters_equal(fcinfo));
 }
 
 /* operator <> */
-PG_FUNCTION_INFO_V1(bloom_ne);
+PG_FUNCTION_INFO_V1(bloomfilter_ne);
 Datum
-bloom_ne(PG_FUNCTION_ARGS)
+bloomfilter_ne(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(!filters_equal(fcinfo));
 }
 
 /* operator #<#, for the btree operator class only */
-PG_FUNCTION_INFO_V1(bloom_lt);
+PG_FUNCTION_INFO_V1(bloomfilter_lt);
 Datum
-bloom_lt(PG_FUNCTION_ARGS)
+bloomfilter_lt(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(compare(fcinfo) < 0);
 }
 
 /* operator #<=#, for the btree operator class only */
-PG_FUNCTION_INFO_V1(bloom_le);
+PG_FUNCTION_INFO_V1(bloomfilter_le);
 Datum
-bloom_le(PG_FUNCTION_ARGS)
+bloomfilter_le(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(compare(fcinfo) <= 0);
 }
 
 /* operator #>#, for the btree operator class only */
-PG_FUNCTION_INFO_V1(bloom_gt);
+PG_FUNCTION_INFO_V1(bloomfilter_gt);
 Datum
-bloom_gt(PG_FUNCTION_ARGS)
+bloomfilter_gt(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(compare(fcinfo) > 0);
 }
 
 /* operator #>=#, for the btree operator class only */
-PG_FUNCTION_INFO_V1(bloom_ge);
+PG_FUNCTION_INFO_V1(bloomfilter_ge);
 Datum
-bloom_ge(PG_FUNCTION_ARGS)
+bloomfilter_ge(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(compare(fcinfo) >= 0);
 }
 
 /* hash support: 32-bit hash of the serialized bytes */
-PG_FUNCTION_INFO_V1(bloom_hash);
+PG_FUNCTION_INFO_V1(bloomfilter_hash);
 Datum
-bloom_hash(PG_FUNCTION_ARGS)
+bloomfilter_hash(PG_FUNCTION_ARGS)
 {
 	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
 
@@ -490,9 +490,9 @@ bloom_hash(PG_FUNCTION_ARGS)
 }
 
 /* hash support: seeded 64-bit hash of the serialized bytes */
-PG_FUNCTION_INFO_V1(bloom_hash_extended);
+PG_FUNCTION_INFO_V1(bloomfilter_hash_extended);
 Datum
-bloom_hash_extended(PG_FUNCTION_ARGS)
+bloomfilter_hash_extended(PG_FUNCTION_ARGS)
 {
 	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
 

@@ -63,9 +63,9 @@ requested_blocks(int32 num_bytes)
  * be a power of two, which folded or repeated to any other keeps every
  * answer.
  */
-PG_FUNCTION_INFO_V1(bloom_to_parquet);
+PG_FUNCTION_INFO_V1(bloomfilter_to_parquet);
 Datum
-bloom_to_parquet(PG_FUNCTION_ARGS)
+bloomfilter_to_parquet(PG_FUNCTION_ARGS)
 {
 	bf_view		view;
 	uint64		nblocks;
@@ -107,9 +107,9 @@ bloom_to_parquet(PG_FUNCTION_ARGS)
  * values of value_type's Parquet kind, with the capacity and rate of a
  * filter as full as it is (bf_parquet_read)
  */
-PG_FUNCTION_INFO_V1(bloom_from_parquet);
+PG_FUNCTION_INFO_V1(bloomfilter_from_parquet);
 Datum
-bloom_from_parquet(PG_FUNCTION_ARGS)
+bloomfilter_from_parquet(PG_FUNCTION_ARGS)
 {
 	bytea	   *bytes = PG_GETARG_BYTEA_PP(0);
 	uint32		kind = bloom_parquet_type_kind(PG_GETARG_OID(1));

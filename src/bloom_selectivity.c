@@ -181,9 +181,9 @@ initplan_filter_stats(PlannerInfo *root, Param *param, BloomColumnStats *stats)
  * over a column of filters, a filter is taken to be that column's typical
  * one; otherwise the share is the default.
  */
-PG_FUNCTION_INFO_V1(bloom_membership_sel);
+PG_FUNCTION_INFO_V1(bloomfilter_membership_sel);
 Datum
-bloom_membership_sel(PG_FUNCTION_ARGS)
+bloomfilter_membership_sel(PG_FUNCTION_ARGS)
 {
 	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
 	Oid			operator = PG_GETARG_OID(1);

@@ -221,9 +221,9 @@ compute_bloom_stats(VacAttrStatsP stats, AnalyzeAttrFetchFunc fetchfunc,
  * bloom_typanalyze: the bloom type's ANALYZE function.  Sets up the
  * standard analysis, and wraps its computation in compute_bloom_stats.
  */
-PG_FUNCTION_INFO_V1(bloom_typanalyze);
+PG_FUNCTION_INFO_V1(bloomfilter_typanalyze);
 Datum
-bloom_typanalyze(PG_FUNCTION_ARGS)
+bloomfilter_typanalyze(PG_FUNCTION_ARGS)
 {
 	VacAttrStats *stats = (VacAttrStats *) PG_GETARG_POINTER(0);
 	BloomAnalyzeData *data;

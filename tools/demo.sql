@@ -81,7 +81,7 @@ FROM (SELECT bloom_union_agg(urls) AS urls FROM daily) AS week,
 GROUP BY week.urls;
 
 \echo
-\echo '== a filter of a given size: bloom_agg(url, 100000, 0.001)'
+\echo '== a filter of a given size: bloom_agg(url, 100000::bigint, 0.001::float8)'
 SELECT (bloom_info(f)).layout, (bloom_info(f)).capacity, (bloom_info(f)).target_fpr,
 	pg_size_pretty((bloom_info(f)).bytes) AS size, (bloom_info(f)).value_kind
-FROM (SELECT bloom_agg(url, 100000, 0.001) AS f FROM visits) AS s;
+FROM (SELECT bloom_agg(url, 100000::bigint, 0.001::float8) AS f FROM visits) AS s;

@@ -80,6 +80,46 @@
  */
 #define BF_AUTO_EXACT_MAX	((uint64_t) 65536)
 
+/*
+ * Kinds of value (the header's kind field).  A filter records the kind of
+ * the values it holds, so that a probe or a filter of another kind is
+ * refused rather than answered wrongly; the PostgreSQL layer says which
+ * types hash to which kind (src/bloom_kinds.h).  This is the one list of
+ * the numbered kinds, and the validator accepts a header's kind only if it
+ * is one of them, a hashed kind, a kind of values holding enums, or (with
+ * the Parquet hash id) one of Parquet mode's.  Kinds are stored in every filter, so
+ * they are never renumbered: a new kind takes the next number and becomes
+ * BF_KIND_LAST.
+ */
+#define BF_KIND_NONE			0	/* no value added yet */
+#define BF_KIND_TEXT_BLANKS		1	/* text as 1.0 hashed it */
+#define BF_KIND_INTEGER			2
+#define BF_KIND_FLOAT			3
+#define BF_KIND_NUMERIC			4
+#define BF_KIND_UUID			5
+#define BF_KIND_BYTEA			6
+#define BF_KIND_DATE			7
+#define BF_KIND_TIMESTAMP		8
+#define BF_KIND_TIMESTAMPTZ		9
+#define BF_KIND_INET			10
+#define BF_KIND_BOOL			11
+#define BF_KIND_TEXT			12
+#define BF_KIND_LAST			BF_KIND_TEXT	/* the highest numbered kind */
+
+/*
+ * A hashed kind: this bit, and 31 bits of a hash of what names the kind (a
+ * type without a numbered kind, a collation).  Any 31 bits are well formed.
+ */
+#define BF_KIND_HASHED_BIT		0x80000000U
+
+/*
+ * A kind of values made of parts that hold enums (arrays, composites,
+ * ranges and multiranges), hashed by value: this bit without
+ * BF_KIND_HASHED_BIT, and 30 bits of a hash of the type's name.  Any 30
+ * bits are well formed.  (Parquet mode's kinds are in bf_parquet.h.)
+ */
+#define BF_KIND_VALUE_BIT		0x40000000U
+
 /* Status codes returned by every fallible function */
 typedef enum bf_status
 {
@@ -88,6 +128,7 @@ typedef enum bf_status
 	BF_E_CAPACITY,				/* capacity is zero */
 	BF_E_FPR,					/* false-positive rate not in (0, 1) */
 	BF_E_CONFIDENCE,			/* confidence level not in (0, 1) */
+	BF_E_FPR_FLOOR,				/* rate below BF_MIN_FPR: no filter meets it */
 	BF_E_TOO_LARGE,				/* result would exceed BF_MAX_SIZE */
 	BF_E_BUFFER,				/* caller's buffer has the wrong size */
 	BF_E_LAYOUT,				/* operation not defined for this layout */
@@ -105,6 +146,7 @@ typedef enum bf_status
 	BF_E_BAD_LAYOUT,			/* unknown layout byte */
 	BF_E_BAD_FLAGS,				/* unknown flag bits, or flags contradict */
 	BF_E_BAD_HASH,				/* unknown hash id, or unsupported seed */
+	BF_E_BAD_KIND,				/* kind neither numbered nor hashed */
 	BF_E_RESERVED,				/* a reserved field is not zero */
 	BF_E_BAD_PARAMS,			/* capacity or target rate out of range */
 	BF_E_BAD_COUNT,				/* item count out of range */

@@ -15,8 +15,11 @@
  *	  6		1	hash id: 1 = XXH3_64bits, 2 = XXH64 of the Parquet plain
  *				encoding (bf_parquet.h)
  *	  7		1	reserved, zero
- *	  8		4	kind of value held (0 = none yet); Parquet's kinds go
- *				with hash id 2 and no other
+ *	  8		4	kind of value held: 0 = none yet, 1 to BF_KIND_LAST a
+ *				numbered kind, BF_KIND_HASHED_BIT and 31 bits of hash,
+ *				BF_KIND_VALUE_BIT and 30 bits of hash (a type holding
+ *				enums, hashed by value), or with hash id 2 and no
+ *				other, one of Parquet's kinds
  *	 12		4	reserved, zero
  *	 16		8	hash seed, 0
  *	 24		8	capacity the filter was sized for (0 for exact)
@@ -101,6 +104,19 @@ bf_write_header(void *buf, const bf_header *hdr)
 }
 
 /*
+ * Whether a header's kind is one this version knows: none, a numbered kind
+ * (bf.h lists them), any hashed kind, any kind of values holding enums, or
+ * one of Parquet mode's (bf_parquet.h).
+ */
+static inline bool
+kind_known(uint32_t kind)
+{
+	return kind <= BF_KIND_LAST ||
+		(kind & (BF_KIND_HASHED_BIT | BF_KIND_VALUE_BIT)) != 0 ||
+		bf_kind_is_parquet(kind);
+}
+
+/*
  * Decode and check the header of a serialized filter of len bytes.
  *
  * Checks every header field and that len is exactly what the item count
@@ -152,6 +168,8 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 	/* Parquet's kinds with its hash, other kinds with the other */
 	if (hdr->kind != 0 && bf_hash_of_kind(hdr->kind) != hdr->hash_id)
 		return BF_E_BAD_HASH;
+	if (!kind_known(hdr->kind))
+		return BF_E_BAD_KIND;
 	if (p[BF_OFF_RESERVED0] != 0 || bf_load32(p + BF_OFF_RESERVED1) != 0 ||
 		bf_load32(p + BF_OFF_RESERVED2) != 0)
 		return BF_E_RESERVED;

@@ -96,10 +96,11 @@ bf_model_fpr(double n, uint64_t nblocks)
  * fpr: target false-positive rate, strictly between 0 and 1.
  * nblocks: receives the block count.
  *
- * Returns BF_E_CAPACITY or BF_E_FPR for arguments out of range, and
- * BF_E_TOO_LARGE when even the largest filter (BF_MAX_BLOCKS) misses the
- * target.  The model rate falls as blocks are added, so a binary search
- * finds the exact minimum.
+ * Returns BF_E_CAPACITY or BF_E_FPR for arguments out of range,
+ * BF_E_FPR_FLOOR for a rate below BF_MIN_FPR, which no filter meets, and
+ * BF_E_TOO_LARGE when the largest filter (BF_MAX_BLOCKS) misses the target
+ * for this many values.  The model rate falls as blocks are added, so a
+ * binary search finds the exact minimum.
  */
 bf_status
 bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks)
@@ -111,6 +112,8 @@ bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks)
 		return BF_E_CAPACITY;
 	if (!(fpr > 0.0 && fpr < 1.0))
 		return BF_E_FPR;
+	if (fpr < BF_MIN_FPR)
+		return BF_E_FPR_FLOOR;
 	if (bf_model_fpr((double) capacity, hi) > fpr)
 		return BF_E_TOO_LARGE;
 

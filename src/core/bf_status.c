@@ -33,6 +33,8 @@ bf_status_message(bf_status status)
 			return "The false-positive rate must be greater than 0 and less than 1.";
 		case BF_E_CONFIDENCE:
 			return "The confidence level must be greater than 0 and less than 1.";
+		case BF_E_FPR_FLOOR:
+			return "That is the rate of one value in the largest filter (768 MB): no filter meets a lower one.";
 		case BF_E_TOO_LARGE:
 			return "The filter would be larger than the maximum of 768 MB.";
 		case BF_E_BUFFER:
@@ -61,6 +63,8 @@ bf_status_message(bf_status status)
 			return "The flags are not valid for this filter.";
 		case BF_E_BAD_HASH:
 			return "The hash function or seed is not supported.";
+		case BF_E_BAD_KIND:
+			return "The kind of value in the header is not one this version knows.";
 		case BF_E_RESERVED:
 			return "A reserved header field is not zero.";
 		case BF_E_BAD_PARAMS:

@@ -80,6 +80,8 @@
 
 /* Kinds of the types without a fast path have this bit (src/bloom_kinds.h) */
 #define KIND_OTHER_BIT	0x80000000U
+/* The highest numbered kind (doc/format.md) */
+#define KIND_LAST_NUMBERED	12
 
 #define lengthof(array) (sizeof(array) / sizeof((array)[0]))
 
@@ -711,6 +713,9 @@ spec_problem(const uint8_t *p, size_t len)
 	if (p[BF_OFF_RESERVED0] != 0 || bf_load32(p + BF_OFF_RESERVED1) != 0 ||
 		bf_load32(p + BF_OFF_RESERVED2) != 0)
 		return "reserved";
+	if (bf_load32(p + BF_OFF_KIND) > KIND_LAST_NUMBERED &&
+		!(bf_load32(p + BF_OFF_KIND) & KIND_OTHER_BIT))
+		return "kind";
 	fpr = bf_load_double(p + BF_OFF_FPR);
 	if (!(fpr >= BF_MIN_FPR && fpr < 1.0))
 		return "target rate";

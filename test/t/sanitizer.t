@@ -24,6 +24,7 @@ use warnings;
 use FindBin;
 use lib "$FindBin::RealBin/../lib";
 use BloomTest;
+use SqlSuite;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -65,14 +66,11 @@ $node->append_conf('postgresql.conf', "jit = off\nlog_statement = none\n");
 	$node->start;
 }
 
-# Queries that fail return '': nothing after the start may die, so that the
-# end still looks for reports
+# Queries that fail return '' (SqlSuite::query): nothing after the start
+# may die, so that the end still looks for reports
 sub query
 {
-	my ($database, $sql) = @_;
-	my ($ret, $stdout, $stderr) = $node->psql($database, $sql);
-	diag($stderr) if $ret != 0;
-	return $ret == 0 ? $stdout : '';
+	return SqlSuite::query($node, @_);
 }
 
 is(query('postgres', "SELECT setting FROM pg_config WHERE name = 'PKGLIBDIR'"),
@@ -94,39 +92,7 @@ diag($assertions eq 'on'
 	: "the server is built without assertions (debug_assertions = $assertions): "
 	  . "Debian's archive has no PostgreSQL built with --enable-cassert");
 
-local $ENV{PGHOST} = $node->host;
-local $ENV{PGPORT} = $node->port;
-
-# Runs a command for at most PostgreSQL's default test timeout: its output
-# and error output, and whether it exited 0
-sub run_merged
-{
-	my $output;
-	my $ok = eval {
-		IPC::Run::run(\@_, '>&', \$output,
-			IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
-	};
-	return (($output // '') . ($@ // ''), $ok);
-}
-
-# pg_regress as make installcheck runs it, writing to the scratch directory
-# rather than to the source tree
-my $outputdir = "$PostgreSQL::Test::Utils::tmp_check/regress";
-my ($output, $ok) = run_merged('make', '-s', '-C', $top, 'installcheck',
-	"EXTRA_REGRESS_OPTS=--outputdir=$outputdir");
-# "All 10 tests passed." (PostgreSQL 15: between lines of =, 16 and
-# later: after "# ")
-my ($summary) = $output =~ /^(?:# )?\s*((?:All \d+|\d+ of \d+) tests? \w+)/m;
-ok($ok, 'pg_regress: ' . ($summary // 'no summary'))
-  or diag($output, -f "$outputdir/regression.diffs"
-	? slurp_file("$outputdir/regression.diffs") : '');
-
-query('postgres', 'CREATE DATABASE pgtap');
-for my $file (sort glob("$top/test/pgtap/*.sql"))
-{
-	($output, $ok) = run_merged('pg_prove', '-d', 'pgtap', $file);
-	ok($ok, 'pgTAP: ' . ($file =~ s{^\Q$top\E/}{}r)) or diag($output);
-}
+SqlSuite::run($node, '', 1);
 
 $node->stop('fast', fail_ok => 1);
 

@@ -320,6 +320,52 @@ test_validator_rejects(void **state)
 }
 
 /*
+ * The kind field: no kind, a numbered kind (doc/format.md lists the twelve)
+ * or any hashed kind is accepted; every other value is refused, by the
+ * validator and when a filter is made.
+ */
+static void
+test_kinds(void **state)
+{
+	static const uint32_t hashed[] = {
+		BF_KIND_HASHED_BIT, BF_KIND_HASHED_BIT | 1, 0xdeadbeefU, UINT32_MAX
+	};
+	static const uint32_t unknown[] = {
+		BF_KIND_LAST + 1, 0x100, 0x7fffffffU
+	};
+	size_t		glen;
+	uint8_t    *golden = from_hex(golden_blocks, &glen);
+	uint8_t    *b = test_malloc(glen);
+	uint8_t		buf[BF_HEADER_SIZE + BF_BLOCK_BYTES];
+	bf_header	hdr;
+	uint32_t	kind;
+	size_t		i;
+
+	(void) state;
+	assert_int_equal(BF_KIND_LAST, 12);
+	for (kind = BF_KIND_NONE; kind <= BF_KIND_LAST; kind++)
+	{
+		memcpy(b, golden, glen), poke(b, 8, 4, kind);
+		assert_ok(bf_validate(b, glen));
+	}
+	for (i = 0; i < sizeof(hashed) / sizeof(hashed[0]); i++)
+	{
+		memcpy(b, golden, glen), poke(b, 8, 4, hashed[i]);
+		assert_ok(bf_validate(b, glen));
+	}
+	for (i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++)
+	{
+		memcpy(b, golden, glen), poke(b, 8, 4, unknown[i]);
+		assert_status(bf_validate(b, glen), BF_E_BAD_KIND);
+		assert_status(bf_read_header(b, glen, &hdr), BF_E_BAD_KIND);
+		bf_header_init(&hdr, BF_LAYOUT_BLOCKS, 1, 10, 0.01, 0, unknown[i]);
+		assert_status(bf_init(buf, sizeof(buf), &hdr), BF_E_BAD_KIND);
+	}
+	test_free(golden);
+	test_free(b);
+}
+
+/*
  * Exhaustive small mutations: every truncation, every single-bit flip of
  * the header and every byte of the payload set to 0xff.  Each result is
  * either refused or, if accepted, opens and answers queries; under the
@@ -682,6 +728,7 @@ main(void)
 		cmocka_unit_test(test_header_round_trip),
 		cmocka_unit_test(test_peek_header),
 		cmocka_unit_test(test_validator_rejects),
+		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_mutations_are_safe),
 		cmocka_unit_test(test_status_messages),
 		cmocka_unit_test(test_hash_name),

@@ -152,8 +152,12 @@ test_blocks_for_errors(void **state)
 	assert_true(bf_size_blocks(nblocks) <= BF_MAX_SIZE);
 	assert_status(bf_blocks_for(620000000, 0.01, &nblocks), BF_E_TOO_LARGE);
 	assert_status(bf_blocks_for(UINT64_MAX, 0.5, &nblocks), BF_E_TOO_LARGE);
-	/* a rate below what even one value per huge filter can reach */
-	assert_status(bf_blocks_for(1, 1e-300, &nblocks), BF_E_TOO_LARGE);
+	/* a rate below what even one value in the largest filter reaches */
+	assert_status(bf_blocks_for(1, 1e-300, &nblocks), BF_E_FPR_FLOOR);
+	assert_status(bf_blocks_for(1, 1e-30, &nblocks), BF_E_FPR_FLOOR);
+	assert_status(bf_auto_blocks(1, 1e-30, &nblocks), BF_E_FPR_FLOOR);
+	/* at the floor, one value fits and two do not */
+	assert_status(bf_blocks_for(2, BF_MIN_FPR, &nblocks), BF_E_TOO_LARGE);
 }
 
 /*
@@ -172,7 +176,7 @@ test_sizable(void **state)
 	assert_ok(bf_blocks_for(1, BF_MIN_FPR, &nblocks));
 	assert_int_equal(nblocks, BF_MAX_BLOCKS);
 	assert_status(bf_blocks_for(1, nextafter(BF_MIN_FPR, 0.0), &nblocks),
-				  BF_E_TOO_LARGE);
+				  BF_E_FPR_FLOOR);
 	assert_false(bf_sizable(1, nextafter(BF_MIN_FPR, 0.0)));
 	assert_false(bf_sizable(0, 0.01));
 	assert_false(bf_sizable(1, 1.0));

@@ -38,7 +38,7 @@
 	assert_in_range((value), (minimum), (maximum))
 #endif
 
-/* Kind tag used for test filters; the core treats kinds as opaque */
+/* Kind of value of test filters: a numbered kind (bf.h), else opaque to the core */
 #define TU_KIND		1
 
 /* First key of the "absent" range: never added by any test */
