@@ -80,6 +80,8 @@
 
 /* Kinds of the types without a fast path have this bit (src/bloom_kinds.h) */
 #define KIND_OTHER_BIT	0x80000000U
+/* Kinds of values made of parts holding enums have this one without it */
+#define KIND_VALUE_BIT	0x40000000U
 /* The highest numbered kind (doc/format.md) */
 #define KIND_LAST_NUMBERED	12
 
@@ -714,7 +716,8 @@ spec_problem(const uint8_t *p, size_t len)
 		bf_load32(p + BF_OFF_RESERVED2) != 0)
 		return "reserved";
 	if (bf_load32(p + BF_OFF_KIND) > KIND_LAST_NUMBERED &&
-		!(bf_load32(p + BF_OFF_KIND) & KIND_OTHER_BIT))
+		!(bf_load32(p + BF_OFF_KIND) & (KIND_OTHER_BIT | KIND_VALUE_BIT)) &&
+		!spec_parquet_kind(bf_load32(p + BF_OFF_KIND)))
 		return "kind";
 	fpr = bf_load_double(p + BF_OFF_FPR);
 	if (!(fpr >= BF_MIN_FPR && fpr < 1.0))

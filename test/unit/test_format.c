@@ -328,10 +328,11 @@ static void
 test_kinds(void **state)
 {
 	static const uint32_t hashed[] = {
-		BF_KIND_HASHED_BIT, BF_KIND_HASHED_BIT | 1, 0xdeadbeefU, UINT32_MAX
+		BF_KIND_HASHED_BIT, BF_KIND_HASHED_BIT | 1, 0xdeadbeefU, UINT32_MAX,
+		BF_KIND_VALUE_BIT, BF_KIND_VALUE_BIT | 1, 0x7fffffffU
 	};
 	static const uint32_t unknown[] = {
-		BF_KIND_LAST + 1, 0x100, 0x7fffffffU
+		BF_KIND_LAST + 1, 0x100, 0x3fffffffU
 	};
 	size_t		glen;
 	uint8_t    *golden = from_hex(golden_blocks, &glen);
