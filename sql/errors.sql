@@ -28,12 +28,14 @@ SELECT 'QkYBAQ=='::bloom;
 SELECT '\x4246'::bytea::bloom;
 SELECT '\x0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000'::bytea::bloom;
 
--- a header's kind of value: none, a numbered kind (1 to 12) or a hashed
--- kind (bit 31 set); no other
+-- a header's kind of value: none, a numbered kind (1 to 12), a hashed
+-- kind (bit 31 set), a kind of values holding enums (bit 30 without 31),
+-- or with the Parquet hash one of Parquet's (parquet.sql); no other
 SELECT overlay(bloom_create(10)::bytea PLACING '\x0c000000' FROM 9)::bloom IS NOT NULL AS numbered,
-       overlay(bloom_create(10)::bytea PLACING '\x01000080' FROM 9)::bloom IS NOT NULL AS hashed;
+       overlay(bloom_create(10)::bytea PLACING '\x01000080' FROM 9)::bloom IS NOT NULL AS hashed,
+       overlay(bloom_create(10)::bytea PLACING '\x01000040' FROM 9)::bloom IS NOT NULL AS holding_enums;
 SELECT overlay(bloom_create(10)::bytea PLACING '\x0d000000' FROM 9)::bloom;
-SELECT overlay(bloom_create(10)::bytea PLACING '\xffffff7f' FROM 9)::bloom;
+SELECT overlay(bloom_create(10)::bytea PLACING '\xffffff3f' FROM 9)::bloom;
 
 -- support functions are for the aggregates only
 SELECT bloom_agg_trans(NULL, 1);
