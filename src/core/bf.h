@@ -176,6 +176,26 @@ extern bf_status bf_add_hashes(void *buf, size_t len, const uint64_t *hashes,
 extern bool bf_contains(const bf_view *view, uint64_t hash);
 extern uint64_t bf_exact_hash(const bf_view *view, uint64_t i);
 
+/* bf_search.c */
+
+/*
+ * A filter prepared for many membership tests (bf_prepare): an exact
+ * filter's hashes get a directory of their top bits, so that a test reads
+ * an entry of it and a cache line of hashes
+ */
+typedef struct bf_prepared
+{
+	bf_view		view;
+	const uint32_t *directory;	/* exact filters: where each bucket of top
+								 * bits starts; NULL for none */
+	unsigned	shift;			/* a hash's bucket is hash >> shift */
+} bf_prepared;
+
+extern size_t bf_prepare_size(const bf_header *hdr);
+extern void bf_prepare(bf_prepared *prepared, const bf_view *view,
+					   uint32_t *directory, size_t len);
+extern bool bf_prepared_contains(const bf_prepared *prepared, uint64_t hash);
+
 /* bf_runs.c */
 extern void bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch);
 extern size_t bf_unique_hashes(uint64_t *hashes, size_t n);

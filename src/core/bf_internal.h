@@ -255,6 +255,12 @@ typedef struct bf_pair
 extern uint64_t bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks,
 									   const bf_view *exact);
 
+/* bf_search.c */
+extern uint64_t bf_exact_rank(const uint8_t *hashes, uint64_t n, uint64_t hash,
+							  uint64_t guess, double density);
+extern double bf_exact_density(uint64_t n);
+extern bool bf_exact_find(const bf_view *view, uint64_t hash);
+
 /* bf_combine.c */
 extern bf_status bf_pair_order(const bf_view *a, const bf_view *b,
 							   bf_pair *pair);
