@@ -37,11 +37,12 @@ OBJS = \
 	src/bloom_kinds.o \
 	src/bloom_module.o \
 	src/bloom_ops.o \
+	src/bloom_probe.o \
 	src/bloom_selectivity.o \
 	src/bloom_statistics.o \
 	src/bloom_state.o
 
-REGRESS = setup bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache maintenance retag window sort
+REGRESS = setup bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache slices maintenance retag window sort
 
 # The release, from the control file: the module's magic block carries it
 EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" bloomfilter.control)

@@ -13,6 +13,7 @@
  */
 #include "bloom_build.h"
 #include "bloom_cache.h"
+#include "bloom_probe.h"
 
 #include "access/detoast.h"
 #include "access/heaptoast.h"
@@ -206,16 +207,25 @@ bloom_retag(PG_FUNCTION_ARGS)
 /*
  * Membership test shared by bloom_contains (filter first) and
  * bloom_contained (value first): false means the value was never added.
- * The filter is read through the call site's cache.
+ * The filter is read through the call site's cache, or probed by slices
+ * when the cache says so (a stored filter met for the first time): its
+ * header, then what the hash needs.
  */
 static bool
 contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 {
-	const bf_view *view = bloom_cached_filter(fcinfo, filter_arg);
+	const bf_prepared *filter = bloom_probed_filter(fcinfo, filter_arg);
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, value_arg);
+	Datum		value = PG_GETARG_DATUM(value_arg);
+	bf_header	hdr;
 
-	return bf_contains(view, bloom_hash_for(hasher, view->hdr.kind,
-											PG_GETARG_DATUM(value_arg)));
+	if (likely(filter != NULL))
+		return bf_prepared_contains(filter,
+									bloom_hash_for(hasher, filter->view.hdr.kind,
+												   value));
+	hdr = bloom_arg_header(fcinfo, filter_arg);
+	return bloom_slices_contain(PG_GETARG_DATUM(filter_arg), &hdr,
+								bloom_hash_for(hasher, hdr.kind, value));
 }
 
 /* bloom_contains(filter, value), operator filter @> value */
