@@ -29,6 +29,7 @@ OBJS = \
 	src/bloom_build.o \
 	src/bloom_cache.o \
 	src/bloom_combine.o \
+	src/bloom_cost.o \
 	src/bloom_error.o \
 	src/bloom_estimate.o \
 	src/bloom_hasher.o \

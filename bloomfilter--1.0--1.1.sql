@@ -638,3 +638,25 @@ COMMENT ON FUNCTION bloom_agg_trans(bloom, pg_catalog."char") IS 'bloom_agg tran
 COMMENT ON FUNCTION bloom_agg_sized_trans(bloom, pg_catalog."char", pg_catalog.int8, pg_catalog.float8) IS 'bloom_agg transition function, sized';
 COMMENT ON AGGREGATE bloom_agg(pg_catalog."char") IS 'filter of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
 COMMENT ON AGGREGATE bloom_agg(pg_catalog."char", pg_catalog.int8, pg_catalog.float8) IS 'filter of the non-NULL values, sized like bloom_create(capacity, fpr)';
+
+--
+-- What each function costs the planner (bloomfilter--1.1.sql says why):
+-- the membership tests by their arguments, through a support function
+--
+
+CREATE FUNCTION bloom_membership_support(pg_catalog.internal)
+RETURNS pg_catalog.internal
+AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_membership_support(pg_catalog.internal) IS 'planner support of bloom_contains and bloom_contained: the cost of a probe by slices for a filter read per row from a column, of a probe in memory for any other';
+
+ALTER FUNCTION bloom_contains(bloom, pg_catalog.anycompatible)
+	COST 10 SUPPORT bloom_membership_support;
+ALTER FUNCTION bloom_contained(pg_catalog.anycompatible, bloom)
+	COST 10 SUPPORT bloom_membership_support;
+ALTER FUNCTION bloom_cardinality(bloom) COST 400;
+ALTER FUNCTION bloom_fpr(bloom) COST 1000;
+ALTER FUNCTION bloom_info(bloom) COST 1000;
+ALTER FUNCTION bloom_union_cardinality(bloom, bloom) COST 1000;
+ALTER FUNCTION bloom_intersection_cardinality(bloom, bloom) COST 1000;
+ALTER FUNCTION bloom_jaccard(bloom, bloom) COST 1000;
