@@ -58,7 +58,7 @@ typedef struct BloomCachedFilter
 	Oid			valueid;		/* or InvalidOid */
 	struct varlena *compressed; /* copy of an inline compressed source */
 	char	   *space;			/* working memory of the filter, or NULL */
-	uint32	   *directory;		/* of an exact filter's hashes, or NULL */
+	void	   *directory;		/* of an exact filter's hashes, or NULL */
 	size_t		bytes;			/* the filter's size, and its directory's */
 	bf_prepared prepared;		/* the filter's view, prepared for probes */
 } BloomCachedFilter;

@@ -50,7 +50,7 @@ typedef struct exact_case
 	uint64_t	n;
 	uint8_t    *exact;			/* the exact filter */
 	bf_view		exact_view;
-	uint32_t   *directory;
+	void	   *directory;
 	bf_prepared prepared;
 	uint8_t    *blocks;			/* a block filter of the same hashes */
 	bf_view		blocks_view;

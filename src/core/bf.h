@@ -180,20 +180,22 @@ extern uint64_t bf_exact_hash(const bf_view *view, uint64_t i);
 
 /*
  * A filter prepared for many membership tests (bf_prepare): an exact
- * filter's hashes get a directory of their top bits, so that a test reads
- * an entry of it and a cache line of hashes
+ * filter's hashes get a directory of their top bits and a fingerprint of
+ * each, so that a test reads a few bytes of them, and a hash only when
+ * its fingerprint matches
  */
 typedef struct bf_prepared
 {
 	bf_view		view;
-	const uint32_t *directory;	/* exact filters: where each bucket of top
+	const uint32_t *starts;		/* exact filters: where each bucket of top
 								 * bits starts; NULL for none */
+	const uint16_t *fingerprints;	/* the 16 bits of each hash after them */
 	unsigned	shift;			/* a hash's bucket is hash >> shift */
 } bf_prepared;
 
 extern size_t bf_prepare_size(const bf_header *hdr);
 extern void bf_prepare(bf_prepared *prepared, const bf_view *view,
-					   uint32_t *directory, size_t len);
+					   void *directory, size_t len);
 extern bool bf_prepared_contains(const bf_prepared *prepared, uint64_t hash);
 
 /* bf_probe.c */

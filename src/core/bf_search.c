@@ -3,21 +3,24 @@
  * bf_search.c
  *	  Finding a hash among the sorted hashes of an exact filter held in
  *	  memory: by interpolation, or through a directory of their top bits
- *	  for a filter that is probed many times (bf_prepare).
+ *	  and fingerprints for a filter that is probed many times
+ *	  (bf_prepare).
  *
  * An exact filter's hashes are sorted and, being hashes, spread evenly
  * over 2^64: hash h of n is expected at place h / 2^64 * n, give or take
  * sqrt(n) / 2 places.  A binary search ignores that, and takes log2(n)
- * dependent reads with unpredictable branches: 16 for 50,000 hashes, about
- * 85 ns here.  Interpolation reads the place the value of the hash puts
- * it at, and from the hash found there, the place the difference puts it
- * at; it is within a few places after two or three reads (about 37 ns).  A
- * directory of where each value of the hashes' top bits starts, with one
- * entry for every two to four hashes, takes one read of it and one of a
- * cache line of hashes (about 14 ns), for 1 to 2 bytes of working memory
- * per hash: worth it for a filter that a query probes many times, which
- * is what the call-site cache holds.  (Figures: 4,000,000 random probes,
- * half of them present, of 50,000 hashes, on this project's machine.)
+ * dependent reads with unpredictable branches (16 for 50,000 hashes).
+ * Interpolation reads the place the value of the hash puts it at, and
+ * from the hash found there, the place the difference puts it at; it is
+ * within a few places after two or three reads.  A directory of where
+ * each value of the hashes' top bits starts, one bucket for every two to
+ * four hashes, and of each hash's next 16 bits, its fingerprint, answers
+ * from a few bytes of the directory and reads a hash only when its
+ * fingerprint matches (a value never added: once in 20,000), for 3 to 4
+ * bytes of working memory per hash, most of which stays in cache: worth
+ * it for a filter a query probes many times, which is what the call-site
+ * cache holds.  bench/core/bench_exact times the three and a block
+ * filter side by side (bench/data/exact.txt).
  *
  * Hashes that are not spread evenly, possible only in a corrupt filter,
  * are still searched in a number of reads logarithmic in n, and every read
@@ -43,8 +46,9 @@
 /*
  * A directory has a bucket per BF_DIRECTORY_SHARE hashes or more (a power
  * of two: between 2 and 4 hashes a bucket), at most 2^BF_DIRECTORY_BITS
- * buckets (4 MB); exact filters of fewer than BF_DIRECTORY_MIN hashes get
- * none, their search costing little more than a read of one
+ * buckets (4 MB of starts), and a 2-byte fingerprint per hash; exact
+ * filters of fewer than BF_DIRECTORY_MIN hashes get none, their search
+ * costing little more than a read of one
  */
 #define BF_DIRECTORY_SHARE	4
 #define BF_DIRECTORY_BITS	20
@@ -153,33 +157,40 @@ bf_prepare_size(const bf_header *hdr)
 		buckets *= 2;
 		bits++;
 	}
-	return (size_t) (buckets + 1) * sizeof(uint32_t);
+	return (size_t) (buckets + 1) * sizeof(uint32_t) +
+		(size_t) hdr->nitems * sizeof(uint16_t);
 }
 
 /*
  * Prepare the filter view for many membership tests (bf_prepared_contains)
  * into *prepared: an exact filter's directory is written to directory, len
  * bytes, which must be bf_prepare_size of its header and must outlive
- * prepared, as must the filter; NULL and 0 prepare it without one.  Entry
- * b of the directory is the place of the first hash whose top bits are b
- * or more; the last entry is the number of hashes.
+ * prepared, as must the filter; NULL and 0 prepare it without one.  The
+ * directory is an array of bucket starts, then one of fingerprints: start
+ * b is the place of the first hash whose top bits are b or more (the last
+ * is the number of hashes); fingerprint i is the 16 bits of hash i after
+ * its top bits.
  */
 void
-bf_prepare(bf_prepared *prepared, const bf_view *view, uint32_t *directory,
+bf_prepare(bf_prepared *prepared, const bf_view *view, void *directory,
 		   size_t len)
 {
+	uint32_t   *starts = directory;
+	uint16_t   *fingerprints;
 	uint64_t	buckets;
 	uint64_t	b;
 	uint64_t	i = 0;
 
 	BF_ASSERT(len == 0 || len == bf_prepare_size(&view->hdr));
 	prepared->view = *view;
-	prepared->directory = NULL;
+	prepared->starts = NULL;
+	prepared->fingerprints = NULL;
 	prepared->shift = 0;
 	if (len == 0)
 		return;
 
-	buckets = len / sizeof(uint32_t) - 1;
+	buckets = (len - view->hdr.nitems * sizeof(uint16_t)) / sizeof(uint32_t) - 1;
+	fingerprints = (uint16_t *) (starts + buckets + 1);
 	prepared->shift = 64;
 	for (b = buckets; b > 1; b /= 2)
 		prepared->shift--;
@@ -188,39 +199,57 @@ bf_prepare(bf_prepared *prepared, const bf_view *view, uint32_t *directory,
 		while (i < view->hdr.nitems &&
 			   (hash_at(view->payload, i) >> prepared->shift) < b)
 			i++;
-		directory[b] = (uint32_t) i;
+		starts[b] = (uint32_t) i;
 	}
-	directory[buckets] = (uint32_t) view->hdr.nitems;
-	prepared->directory = directory;
+	starts[buckets] = (uint32_t) view->hdr.nitems;
+	for (i = 0; i < view->hdr.nitems; i++)
+		fingerprints[i] = (uint16_t) (hash_at(view->payload, i) >>
+									  (prepared->shift - 16));
+	prepared->starts = starts;
+	prepared->fingerprints = fingerprints;
 }
 
 /*
  * Membership test of a prepared filter: as bf_contains, through the
- * directory of an exact filter that has one
+ * directory of an exact filter that has one.  The hash's bucket gives
+ * where its fingerprint can be, in a few bytes; only a hash whose
+ * fingerprint is there is compared whole, so that a value never added
+ * (nearly every other) costs a read of the directory and none of the
+ * hashes.
  */
 bool
 bf_prepared_contains(const bf_prepared *prepared, uint64_t hash)
 {
 	const bf_view *view = &prepared->view;
-	double		density;
+	uint16_t	fingerprint;
 	uint64_t	bucket;
 	uint64_t	lo;
-	uint64_t	n;
-	uint64_t	place;
+	uint64_t	hi;
+	uint64_t	end;
 
 	if (view->hdr.layout == BF_LAYOUT_BLOCKS)
 		return bf_kernels_current()->test(view->payload, view->hdr.nitems, hash);
-	if (prepared->directory == NULL)
+	if (prepared->starts == NULL)
 		return bf_exact_find(view, hash);
 
-	/* the bucket's hashes, read from where the hash's offset in it puts it */
-	density = bf_exact_density(view->hdr.nitems);
 	bucket = hash >> prepared->shift;
-	lo = prepared->directory[bucket];
-	n = prepared->directory[bucket + 1] - lo;
-	place = bf_exact_rank(view->payload + lo * BF_HASH_BYTES, n, hash,
-						  (uint64_t) ((double) (hash - (bucket << prepared->shift)) *
-									  density),
-						  density);
-	return place < n && hash_at(view->payload, lo + place) == hash;
+	fingerprint = (uint16_t) (hash >> (prepared->shift - 16));
+	lo = prepared->starts[bucket];
+	end = prepared->starts[bucket + 1];
+	/* the first fingerprint not less than the hash's */
+	for (hi = end; hi - lo > BF_SCAN_PLACES;)
+	{
+		uint64_t	mid = lo + (hi - lo) / 2;
+
+		if (prepared->fingerprints[mid] < fingerprint)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo < end && prepared->fingerprints[lo] < fingerprint)
+		lo++;
+	for (; lo < end && prepared->fingerprints[lo] == fingerprint; lo++)
+		if (hash_at(view->payload, lo) == hash)
+			return true;
+	return false;
 }

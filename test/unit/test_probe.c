@@ -53,7 +53,7 @@ exact_of(const uint64_t *hashes, size_t n, size_t *len)
 
 /* A prepared filter, with its directory on the heap (*directory) */
 static bf_prepared
-prepared_of(const bf_view *view, uint32_t **directory)
+prepared_of(const bf_view *view, void **directory)
 {
 	size_t		size = bf_prepare_size(&view->hdr);
 	bf_prepared prepared;
@@ -65,7 +65,7 @@ prepared_of(const bf_view *view, uint32_t **directory)
 
 /* Free what prepared_of allocated */
 static void
-free_directory(uint32_t *directory)
+free_directory(void *directory)
 {
 	if (directory != NULL)
 		test_free(directory);
@@ -133,7 +133,7 @@ test_exact_searches_agree(void **state)
 		size_t		len;
 		uint8_t    *buf = tu_exact(0, n, &len);
 		bf_view		view = tu_view(buf, len);
-		uint32_t   *directory;
+		void	   *directory;
 		bf_prepared prepared = prepared_of(&view, &directory);
 		uint64_t	step = n > 2000 ? n / 2000 : 1;
 		uint64_t	i;
@@ -223,7 +223,7 @@ test_uneven_hashes(void **state)
 		size_t		len;
 		uint8_t    *buf;
 		bf_view		view;
-		uint32_t   *directory;
+		void	   *directory;
 		bf_prepared prepared;
 		uint64_t	i;
 
@@ -265,7 +265,7 @@ test_unsorted_in_bounds(void **state)
 	uint8_t    *buf = test_malloc(len);
 	bf_header	hdr;
 	bf_view		view;
-	uint32_t   *directory;
+	void	   *directory;
 	bf_prepared prepared;
 	uint64_t	i;
 
@@ -366,7 +366,8 @@ test_probe_errors(void **state)
 
 /*
  * Directories: none for block filters or exact ones of fewer than 64
- * hashes; a power of two of buckets, two to four hashes each, up to 2^20
+ * hashes; a power of two of buckets, two to four hashes each, up to 2^20,
+ * and a 2-byte fingerprint per hash
  */
 static void
 test_prepare_sizes(void **state)
@@ -379,15 +380,15 @@ test_prepare_sizes(void **state)
 	bf_header_init(&hdr, BF_LAYOUT_EXACT, 63, 0, 0.01, BF_FLAG_AUTO, TU_KIND);
 	assert_int_equal(bf_prepare_size(&hdr), 0);
 	hdr.nitems = 64;
-	assert_int_equal(bf_prepare_size(&hdr), (16 + 1) * 4);
+	assert_int_equal(bf_prepare_size(&hdr), (16 + 1) * 4 + 64 * 2);
 	hdr.nitems = 50000;
-	assert_int_equal(bf_prepare_size(&hdr), (16384 + 1) * 4);
+	assert_int_equal(bf_prepare_size(&hdr), (16384 + 1) * 4 + 50000 * 2);
 	hdr.nitems = 65536;
-	assert_int_equal(bf_prepare_size(&hdr), (16384 + 1) * 4);
+	assert_int_equal(bf_prepare_size(&hdr), (16384 + 1) * 4 + 65536 * 2);
 	hdr.nitems = 65537;
-	assert_int_equal(bf_prepare_size(&hdr), (32768 + 1) * 4);
+	assert_int_equal(bf_prepare_size(&hdr), (32768 + 1) * 4 + 65537 * 2);
 	hdr.nitems = BF_MAX_HASHES;
-	assert_int_equal(bf_prepare_size(&hdr), ((1 << 20) + 1) * 4);
+	assert_int_equal(bf_prepare_size(&hdr), ((1 << 20) + 1) * 4 + BF_MAX_HASHES * 2);
 }
 
 /* Run the search and probe tests */
