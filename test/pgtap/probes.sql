@@ -156,7 +156,7 @@ SELECT cmp_ok((SELECT (whole - scan) / 20.0 FROM reads), '>=', 30::numeric,
               'a whole read reads all of a filter''s 30 or more buffers');
 SELECT cmp_ok((SELECT probed - rows_scan - scan FROM reads), '<=',
               (SELECT (whole - scan) / 20 + 16 FROM reads),
-              'a filter probed by 20,000 rows is read once: a probe by slices and a whole read');
+              'a filter probed by 20,000 rows from an InitPlan is read once');
 CREATE TEMP TABLE joined AS
     SELECT (SELECT count(*) FROM rows WHERE (SELECT f FROM big WHERE id = 1) @> v) AS probed,
            (SELECT count(*) FROM rows JOIN big ON big.f @> rows.v) AS join_count,
