@@ -180,16 +180,16 @@ extern uint64_t bf_exact_hash(const bf_view *view, uint64_t i);
 
 /*
  * A filter prepared for many membership tests (bf_prepare): an exact
- * filter's hashes get a directory of their top bits and a fingerprint of
- * each, so that a test reads a few bytes of them, and a hash only when
- * its fingerprint matches
+ * filter's hashes get a directory of buckets of their top bits, each with
+ * the fingerprints of its hashes, so that a test reads 16 bytes of it, and
+ * a hash only when its fingerprint is there
  */
 typedef struct bf_prepared
 {
 	bf_view		view;
-	const uint32_t *starts;		/* exact filters: where each bucket of top
-								 * bits starts; NULL for none */
-	const uint16_t *fingerprints;	/* the 16 bits of each hash after them */
+	const uint16_t *slots;		/* exact filters: each bucket's fingerprints;
+								 * NULL for none */
+	const uint32_t *starts;		/* where each bucket's hashes start */
 	unsigned	shift;			/* a hash's bucket is hash >> shift */
 } bf_prepared;
 

@@ -367,7 +367,7 @@ test_probe_errors(void **state)
 /*
  * Directories: none for block filters or exact ones of fewer than 64
  * hashes; a power of two of buckets, two to four hashes each, up to 2^20,
- * and a 2-byte fingerprint per hash
+ * each of 8 slots of 2 bytes and a start of 4
  */
 static void
 test_prepare_sizes(void **state)
@@ -380,15 +380,15 @@ test_prepare_sizes(void **state)
 	bf_header_init(&hdr, BF_LAYOUT_EXACT, 63, 0, 0.01, BF_FLAG_AUTO, TU_KIND);
 	assert_int_equal(bf_prepare_size(&hdr), 0);
 	hdr.nitems = 64;
-	assert_int_equal(bf_prepare_size(&hdr), (16 + 1) * 4 + 64 * 2);
+	assert_int_equal(bf_prepare_size(&hdr), 16 * 16 + (16 + 1) * 4);
 	hdr.nitems = 50000;
-	assert_int_equal(bf_prepare_size(&hdr), (16384 + 1) * 4 + 50000 * 2);
+	assert_int_equal(bf_prepare_size(&hdr), 16384 * 16 + (16384 + 1) * 4);
 	hdr.nitems = 65536;
-	assert_int_equal(bf_prepare_size(&hdr), (16384 + 1) * 4 + 65536 * 2);
+	assert_int_equal(bf_prepare_size(&hdr), 16384 * 16 + (16384 + 1) * 4);
 	hdr.nitems = 65537;
-	assert_int_equal(bf_prepare_size(&hdr), (32768 + 1) * 4 + 65537 * 2);
+	assert_int_equal(bf_prepare_size(&hdr), 32768 * 16 + (32768 + 1) * 4);
 	hdr.nitems = BF_MAX_HASHES;
-	assert_int_equal(bf_prepare_size(&hdr), ((1 << 20) + 1) * 4 + BF_MAX_HASHES * 2);
+	assert_int_equal(bf_prepare_size(&hdr), (1 << 20) * 16 + ((1 << 20) + 1) * 4);
 }
 
 /* Run the search and probe tests */
