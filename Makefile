@@ -14,7 +14,9 @@ CORE_OBJS = \
 	src/core/bf_estimate.o \
 	src/core/bf_filter.o \
 	src/core/bf_format.o \
+	src/core/bf_probe.o \
 	src/core/bf_runs.o \
+	src/core/bf_search.o \
 	src/core/bf_kernels.o \
 	src/core/bf_kernels_avx2.o \
 	src/core/bf_parquet.o \
@@ -28,6 +30,7 @@ OBJS = \
 	src/bloom_build.o \
 	src/bloom_cache.o \
 	src/bloom_combine.o \
+	src/bloom_cost.o \
 	src/bloom_error.o \
 	src/bloom_estimate.o \
 	src/bloom_hasher.o \
@@ -40,11 +43,12 @@ OBJS = \
 	src/bloom_ops.o \
 	src/bloom_parquet.o \
 	src/bloom_parquet_hash.o \
+	src/bloom_probe.o \
 	src/bloom_selectivity.o \
 	src/bloom_statistics.o \
 	src/bloom_state.o
 
-REGRESS = setup jit bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache maintenance retag nested_values window sort parquet
+REGRESS = setup jit bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache slices maintenance retag nested_values window sort parquet
 
 # The release, from the control file: the module's magic block carries it
 EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" bloomfilter.control)

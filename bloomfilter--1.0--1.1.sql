@@ -177,7 +177,8 @@ CREATE FUNCTION bloom_cardinality_bounds(filter bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME', 'bloomfilter_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 400;
 
 COMMENT ON FUNCTION bloom_cardinality_bounds(bloom, pg_catalog.float8) IS 'bloom_cardinality with its confidence interval at the given confidence';
 
@@ -187,7 +188,8 @@ CREATE FUNCTION bloom_union_cardinality_bounds(a bloom, b bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME', 'bloomfilter_union_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_union_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 COMMENT ON FUNCTION bloom_union_cardinality_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_union_cardinality with its confidence interval at the given confidence';
 
@@ -197,7 +199,8 @@ CREATE FUNCTION bloom_intersection_cardinality_bounds(a bloom, b bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME', 'bloomfilter_intersection_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_intersection_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 COMMENT ON FUNCTION bloom_intersection_cardinality_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_intersection_cardinality with its confidence interval at the given confidence';
 
@@ -207,7 +210,8 @@ CREATE FUNCTION bloom_jaccard_bounds(a bloom, b bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME', 'bloomfilter_jaccard_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_jaccard_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 COMMENT ON FUNCTION bloom_jaccard_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_jaccard with its confidence interval at the given confidence';
 
@@ -849,11 +853,13 @@ COMMENT ON FUNCTION bloom_create(pg_catalog.int8, pg_catalog.float8, pg_catalog.
 
 CREATE FUNCTION bloom_to_parquet(filter bloom)
 RETURNS pg_catalog.bytea
-AS 'MODULE_PATHNAME', 'bloomfilter_to_parquet' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_to_parquet' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 CREATE FUNCTION bloom_to_parquet(filter bloom, num_bytes pg_catalog.int4)
 RETURNS pg_catalog.bytea
-AS 'MODULE_PATHNAME', 'bloomfilter_to_parquet' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_to_parquet' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 -- STABLE: reads the type's definition (a domain's precision and scale)
 CREATE FUNCTION bloom_from_parquet(bytes pg_catalog.bytea, value_type pg_catalog.regtype)
@@ -1371,3 +1377,25 @@ COMMENT ON FUNCTION bloom_parquet_agg_trans(bloom, pg_catalog.timestamptz) IS 'b
 COMMENT ON FUNCTION bloom_parquet_agg_sized_trans(bloom, pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8) IS 'bloom_parquet_agg transition function, sized';
 COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.timestamptz) IS 'filter in Parquet mode of the non-NULL values, sized from their distinct count for a 1% false-positive rate';
 COMMENT ON AGGREGATE bloom_parquet_agg(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8) IS 'filter in Parquet mode of the non-NULL values, sized like bloom_create(capacity, fpr, hash => ''parquet'')';
+
+--
+-- What each function costs the planner (bloomfilter--1.1.sql says why):
+-- the membership tests by their arguments, through a support function
+--
+
+CREATE FUNCTION bloom_membership_support(pg_catalog.internal)
+RETURNS pg_catalog.internal
+AS 'MODULE_PATHNAME', 'bloomfilter_membership_support' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_membership_support(pg_catalog.internal) IS 'planner support of bloom_contains and bloom_contained: the cost of a probe by slices for a filter read per row from a column, of a probe in memory for any other';
+
+ALTER FUNCTION bloom_contains(bloom, pg_catalog.anycompatible)
+	COST 10 SUPPORT bloom_membership_support;
+ALTER FUNCTION bloom_contained(pg_catalog.anycompatible, bloom)
+	COST 10 SUPPORT bloom_membership_support;
+ALTER FUNCTION bloom_cardinality(bloom) COST 400;
+ALTER FUNCTION bloom_fpr(bloom) COST 1000;
+ALTER FUNCTION bloom_info(bloom) COST 1000;
+ALTER FUNCTION bloom_union_cardinality(bloom, bloom) COST 1000;
+ALTER FUNCTION bloom_intersection_cardinality(bloom, bloom) COST 1000;
+ALTER FUNCTION bloom_jaccard(bloom, bloom) COST 1000;

@@ -73,6 +73,17 @@ COMMENT ON CAST (pg_catalog.bytea AS bloom) IS 'a serialized filter, validated';
 --
 -- Functions
 --
+-- COST (in units of cpu_operator_cost) says what a test or an estimate
+-- reads, so that cheaper conditions run first: 1000 for the estimates and
+-- descriptions that read whole filters (a stored filter of 8 kB takes
+-- about that long to read, a larger one longer, one the same call site
+-- read before less), 400 for bloom_cardinality, which reads a header (of
+-- a stored filter, one fetch from its TOAST table), and 10, a probe in
+-- memory, for the membership tests, whose support function tells the
+-- planner when a test probes a stored filter by slices instead.  The
+-- functions that make filters, input and output, casts and comparisons
+-- keep the default: a new filter costs what its use does.
+--
 
 CREATE FUNCTION bloom_create(capacity pg_catalog.int8, fpr pg_catalog.float8 DEFAULT 0.01)
 RETURNS bloom
@@ -98,21 +109,34 @@ AS 'MODULE_PATHNAME', 'bloomfilter_retag' LANGUAGE C STABLE STRICT PARALLEL SAFE
 
 COMMENT ON FUNCTION bloom_retag(bloom, pg_catalog.regtype) IS 'the filter of an enum or composite type, its values taken as of the type now named so (after the type was renamed)';
 
+-- The planner's cost of a membership test: a probe by slices of a filter
+-- read per row from a column, a probe in memory of any other
+CREATE FUNCTION bloom_membership_support(pg_catalog.internal)
+RETURNS pg_catalog.internal
+AS 'MODULE_PATHNAME', 'bloomfilter_membership_support' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION bloom_membership_support(pg_catalog.internal) IS 'planner support of bloom_contains and bloom_contained: the cost of a probe by slices for a filter read per row from a column, of a probe in memory for any other';
+
+-- COST: of a probe in memory; the support function tells the planner
+-- when it is a probe by slices
 CREATE FUNCTION bloom_contains(filter bloom, value pg_catalog.anycompatible)
 RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME', 'bloomfilter_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 10 SUPPORT bloom_membership_support;
 
 COMMENT ON FUNCTION bloom_contains(bloom, pg_catalog.anycompatible) IS 'false if the value was never added; true if it probably was';
 
 CREATE FUNCTION bloom_contained(value pg_catalog.anycompatible, filter bloom)
 RETURNS pg_catalog.bool
-AS 'MODULE_PATHNAME', 'bloomfilter_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 10 SUPPORT bloom_membership_support;
 
 COMMENT ON FUNCTION bloom_contained(pg_catalog.anycompatible, bloom) IS 'bloom_contains with the arguments swapped; implementation of <@';
 
 CREATE FUNCTION bloom_fpr(filter bloom)
 RETURNS pg_catalog.float8
-AS 'MODULE_PATHNAME', 'bloomfilter_fpr' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_fpr' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 COMMENT ON FUNCTION bloom_fpr(bloom) IS 'probability that a value never added tests positive, for the filter as it is now';
 
@@ -135,7 +159,8 @@ CREATE FUNCTION bloom_info(filter bloom,
 	OUT value_kind pg_catalog.text,
 	OUT cardinality_stderr pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME', 'bloomfilter_info' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_info' LANGUAGE C STABLE STRICT PARALLEL SAFE
+COST 1000;
 
 COMMENT ON FUNCTION bloom_info(bloom) IS 'one row describing the filter: format, size, fill, sizing, estimates and kind of value';
 
@@ -157,25 +182,29 @@ COMMENT ON FUNCTION bloom_intersect(bloom, bloom) IS 'filter of the values added
 
 CREATE FUNCTION bloom_cardinality(filter bloom)
 RETURNS pg_catalog.float8
-AS 'MODULE_PATHNAME', 'bloomfilter_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 400;
 
 COMMENT ON FUNCTION bloom_cardinality(bloom) IS 'estimated number of distinct values added (Infinity if every bit is set)';
 
 CREATE FUNCTION bloom_union_cardinality(a bloom, b bloom)
 RETURNS pg_catalog.float8
-AS 'MODULE_PATHNAME', 'bloomfilter_union_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_union_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 COMMENT ON FUNCTION bloom_union_cardinality(bloom, bloom) IS 'estimated number of distinct values added to either filter';
 
 CREATE FUNCTION bloom_intersection_cardinality(a bloom, b bloom)
 RETURNS pg_catalog.float8
-AS 'MODULE_PATHNAME', 'bloomfilter_intersection_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_intersection_cardinality' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 COMMENT ON FUNCTION bloom_intersection_cardinality(bloom, bloom) IS 'estimated number of distinct values added to both filters, by inclusion-exclusion';
 
 CREATE FUNCTION bloom_jaccard(a bloom, b bloom)
 RETURNS pg_catalog.float8
-AS 'MODULE_PATHNAME', 'bloomfilter_jaccard' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_jaccard' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 COMMENT ON FUNCTION bloom_jaccard(bloom, bloom) IS 'estimated Jaccard similarity: intersection size over union size';
 
@@ -186,7 +215,8 @@ CREATE FUNCTION bloom_cardinality_bounds(filter bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME', 'bloomfilter_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 400;
 
 COMMENT ON FUNCTION bloom_cardinality_bounds(bloom, pg_catalog.float8) IS 'bloom_cardinality with its confidence interval at the given confidence';
 
@@ -196,7 +226,8 @@ CREATE FUNCTION bloom_union_cardinality_bounds(a bloom, b bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME', 'bloomfilter_union_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_union_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 COMMENT ON FUNCTION bloom_union_cardinality_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_union_cardinality with its confidence interval at the given confidence';
 
@@ -206,7 +237,8 @@ CREATE FUNCTION bloom_intersection_cardinality_bounds(a bloom, b bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME', 'bloomfilter_intersection_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_intersection_cardinality_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 COMMENT ON FUNCTION bloom_intersection_cardinality_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_intersection_cardinality with its confidence interval at the given confidence';
 
@@ -216,7 +248,8 @@ CREATE FUNCTION bloom_jaccard_bounds(a bloom, b bloom,
 	OUT lower pg_catalog.float8,
 	OUT upper pg_catalog.float8)
 RETURNS pg_catalog.record
-AS 'MODULE_PATHNAME', 'bloomfilter_jaccard_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_jaccard_bounds' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 COMMENT ON FUNCTION bloom_jaccard_bounds(bloom, bloom, pg_catalog.float8) IS 'bloom_jaccard with its confidence interval at the given confidence';
 
@@ -1086,11 +1119,13 @@ COMMENT ON FUNCTION bloom_create(pg_catalog.int8, pg_catalog.float8, pg_catalog.
 
 CREATE FUNCTION bloom_to_parquet(filter bloom)
 RETURNS pg_catalog.bytea
-AS 'MODULE_PATHNAME', 'bloomfilter_to_parquet' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_to_parquet' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 CREATE FUNCTION bloom_to_parquet(filter bloom, num_bytes pg_catalog.int4)
 RETURNS pg_catalog.bytea
-AS 'MODULE_PATHNAME', 'bloomfilter_to_parquet' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_to_parquet' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+COST 1000;
 
 -- STABLE: reads the type's definition (a domain's precision and scale)
 CREATE FUNCTION bloom_from_parquet(bytes pg_catalog.bytea, value_type pg_catalog.regtype)

@@ -258,13 +258,13 @@ bloom_arg_view(FunctionCallInfo fcinfo, int argno)
 }
 
 /*
- * Header of filter argument argno, for functions that read nothing else:
- * of a stored filter, only the header's bytes are fetched from TOAST.
+ * Header of the filter datum, for code that reads nothing else of it, or
+ * reads the rest by slices: of a stored filter, only the header's bytes
+ * are fetched from TOAST (its first chunk).
  */
 bf_header
-bloom_arg_header(FunctionCallInfo fcinfo, int argno)
+bloom_datum_header(Datum datum)
 {
-	Datum		datum = PG_GETARG_DATUM(argno);
 	struct varlena *head;
 	bf_header	hdr;
 	bf_status	status;
@@ -274,7 +274,15 @@ bloom_arg_header(FunctionCallInfo fcinfo, int argno)
 	head = PG_DETOAST_DATUM_SLICE(datum, 0, BF_HEADER_SIZE);
 	status = bf_peek_header(VARDATA_ANY(head), VARSIZE_ANY_EXHDR(head),
 							toast_raw_datum_size(datum) - VARHDRSZ, &hdr);
+	pfree(head);
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_STORED);
 	return hdr;
+}
+
+/* Header of filter argument argno (bloom_datum_header) */
+bf_header
+bloom_arg_header(FunctionCallInfo fcinfo, int argno)
+{
+	return bloom_datum_header(PG_GETARG_DATUM(argno));
 }

@@ -10,12 +10,18 @@
  *
  *	read it once		bloom_arg_view (bloom_datum_view): the whole filter,
  *						a stored one fetched from TOAST into working memory
- *	probe it per row	bloom_cached_filter (bloom_cache.h): read once per
+ *	probe it per row	bloom_probed_filter (bloom_cache.h): read once per
+ *						query and call site, then served from the cache,
+ *						or probed by slices while it has not come back
+ *	read it per row		bloom_cached_filter (bloom_cache.h): read once per
  *						query and call site, then served from the cache
  *	modify it			bloom_datum_copy: a new value to change in place and
  *						return, fetched from TOAST straight into it
- *	read its header		bloom_arg_header: of a stored filter, only the
- *						header's bytes are fetched
+ *	read its header		bloom_arg_header, bloom_datum_header: of a
+ *						stored filter, only the header's bytes are
+ *						fetched
+ *	probe it once		bloom_slices_contain (bloom_probe.h): of a stored
+ *						filter, the header and the chunks the value needs
  *	make a new one		bloom_palloc (a value), bloom_alloc_filter (working
  *						memory for a filter kept across calls),
  *						bloom_alloc_array (for other large arrays),
@@ -37,6 +43,7 @@
 extern bf_view bloom_view(const struct varlena *filter);
 extern bf_view bloom_datum_view(Datum datum);
 extern bf_view bloom_arg_view(FunctionCallInfo fcinfo, int argno);
+extern bf_header bloom_datum_header(Datum datum);
 extern bf_header bloom_arg_header(FunctionCallInfo fcinfo, int argno);
 extern struct varlena *bloom_datum_copy(Datum datum);
 extern struct varlena *bloom_palloc(size_t len);

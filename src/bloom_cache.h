@@ -29,6 +29,28 @@ extern PGDLLIMPORT int bloom_cache_size;
 /* Filter arguments a function takes, at most (a pair's estimates) */
 #define BLOOM_CACHE_ARGS		2
 
+/*
+ * bloomfilter.min_slice_probe_size, in kB (defined in bloom_module.c): the
+ * smallest stored filter probed by slices rather than read whole, the first
+ * time a call site meets it; -1 for none
+ */
+#define BLOOM_SLICE_MIN_DEFAULT	8
+extern PGDLLIMPORT int bloom_min_slice_probe_size;
+
+/*
+ * Stored filters a call site remembers having probed by slices, at most
+ * (in slots by TOAST value id: one that comes back finds its own slot,
+ * unless another took it since)
+ */
+#define BLOOM_SEEN_SLOTS		256
+
+/* What identifies a stored value: its TOAST pointer's relation and id */
+typedef struct BloomStoredKey
+{
+	Oid			toastrelid;
+	Oid			valueid;
+} BloomStoredKey;
+
 /* A filter a call site has read, with what identifies its source datum */
 typedef struct BloomCachedFilter
 {
@@ -36,8 +58,9 @@ typedef struct BloomCachedFilter
 	Oid			valueid;		/* or InvalidOid */
 	struct varlena *compressed; /* copy of an inline compressed source */
 	char	   *space;			/* working memory of the filter, or NULL */
-	size_t		bytes;			/* the filter's size */
-	bf_view		view;
+	void	   *directory;		/* of an exact filter's hashes, or NULL */
+	size_t		bytes;			/* the filter's size, and its directory's */
+	bf_prepared prepared;		/* the filter's view, prepared for probes */
 } BloomCachedFilter;
 
 /*
@@ -67,7 +90,9 @@ typedef struct BloomDerived
  * read, while they fit in bloomfilter.cache_size; one that does not fit is kept only
  * until the next such read for the same argument ("passing").  No resident
  * filter is evicted, so a nested loop that probes the same few filters on
- * every outer row keeps them all.
+ * every outer row keeps them all.  A membership test reads a large stored
+ * filter only when it comes back, and probes it by slices until then
+ * (bloom_cache.c says when): the call site remembers which it has probed.
  */
 typedef struct BloomCallCache
 {
@@ -79,7 +104,10 @@ typedef struct BloomCallCache
 	BloomCachedFilter passing[BLOOM_CACHE_ARGS];
 	/* the filter each argument was served last (the inline path's guess) */
 	const BloomCachedFilter *last[BLOOM_CACHE_ARGS];
-	bf_view		current;		/* of a flat filter read in place */
+	/* stored filters probed by slices, and the last one for each argument */
+	BloomStoredKey seen[BLOOM_SEEN_SLOTS];
+	BloomStoredKey sliced[BLOOM_CACHE_ARGS];
+	bf_prepared current;		/* of a flat filter read in place */
 	BloomDerived derived;		/* union or intersection built last */
 	/* aggregates: the state last returned, and its datum */
 	Datum		state_datum;
@@ -98,6 +126,8 @@ extern struct varlena *bloom_derived_keep(FunctionCallInfo fcinfo,
 										  struct varlena *result);
 extern const bf_view *bloom_cached_filter_lookup(FunctionCallInfo fcinfo,
 												 int argno);
+extern const bf_prepared *bloom_probed_filter_lookup(FunctionCallInfo fcinfo,
+													 int argno);
 
 /*
  * The hasher for the value argument argno, looked up once per call site;
@@ -114,14 +144,12 @@ bloom_arg_hasher(FunctionCallInfo fcinfo, int argno)
 }
 
 /*
- * The filter argument argno, read once per query when it is stored: a
- * view valid until the end of the query, or (a flat value, or a filter
- * past the cache's budget) until the next call at this call site.  The
- * case of nearly every row, the stored filter this argument was served
- * last time, is inline.
+ * The entry of the stored filter that argument argno was served last time,
+ * if it is the argument's filter now: the case of nearly every row, inline
+ * for bloom_cached_filter and bloom_probed_filter; NULL otherwise.
  */
-static inline const bf_view *
-bloom_cached_filter(FunctionCallInfo fcinfo, int argno)
+static inline const BloomCachedFilter *
+bloom_cached_last(FunctionCallInfo fcinfo, int argno)
 {
 	const BloomCallCache *cache = (const BloomCallCache *) fcinfo->flinfo->fn_extra;
 	const struct varlena *raw = (const struct varlena *) PG_GETARG_POINTER(argno);
@@ -137,9 +165,40 @@ bloom_cached_filter(FunctionCallInfo fcinfo, int argno)
 		if (pointer.va_valueid == entry->valueid &&
 			pointer.va_toastrelid == entry->toastrelid &&
 			entry->compressed == NULL && entry->space != NULL)
-			return &entry->view;
+			return entry;
 	}
+	return NULL;
+}
+
+/*
+ * The filter argument argno, read once per query when it is stored: a
+ * view valid until the end of the query, or (a flat value, or a filter
+ * past the cache's budget) until the next call at this call site.
+ */
+static inline const bf_view *
+bloom_cached_filter(FunctionCallInfo fcinfo, int argno)
+{
+	const BloomCachedFilter *entry = bloom_cached_last(fcinfo, argno);
+
+	if (likely(entry != NULL))
+		return &entry->prepared.view;
 	return bloom_cached_filter_lookup(fcinfo, argno);
+}
+
+/*
+ * The filter argument argno for a membership test, prepared for probes
+ * (bf_prepare), as bloom_cached_filter reads it; or NULL when the filter
+ * is stored and large and the call site has not met it before, to be
+ * probed by slices (bloom_slices_contain) rather than read.
+ */
+static inline const bf_prepared *
+bloom_probed_filter(FunctionCallInfo fcinfo, int argno)
+{
+	const BloomCachedFilter *entry = bloom_cached_last(fcinfo, argno);
+
+	if (likely(entry != NULL))
+		return &entry->prepared;
+	return bloom_probed_filter_lookup(fcinfo, argno);
 }
 
 #endif							/* BLOOM_CACHE_H */

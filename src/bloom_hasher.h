@@ -61,8 +61,9 @@ extern uint64 bloom_parquet_hash(const BloomHasher *hasher,
 								 const bf_header *filter, Datum value);
 extern uint64 bloom_parquet_hash_as(const BloomHasher *hasher, uint32 kind,
 									Datum value);
-extern bool bloom_parquet_probe(const BloomHasher *hasher, const bf_view *view,
-								Datum value);
+extern int	bloom_parquet_probe_hashes(const BloomHasher *hasher,
+									   const bf_header *filter, Datum value,
+									   uint64 *hashes);
 
 /* Length of a string without its trailing blanks (as bpchar compares it) */
 static inline size_t
@@ -132,17 +133,36 @@ bloom_hash_for(const BloomHasher *hasher, const bf_header *filter,
 	return bloom_hash_value(hasher, value);
 }
 
+/* The most hashes a value may be held by (bloom_probe_hashes) */
+#define BLOOM_PROBE_HASHES	2
+
 /*
- * Whether a filter may hold a value (false: it was never added).  A filter
- * in Parquet mode may have to test none of a value's hashes, or two
- * (bloom_parquet_probe); every other one tests bloom_hash_for's.
+ * The hashes of a value that a filter with header filter may hold it by,
+ * into hashes (BLOOM_PROBE_HASHES of room); returns how many.  A filter in
+ * Parquet mode may have none to test, or two (bloom_parquet_probe_hashes);
+ * every other one has bloom_hash_for's.
  */
+static inline int
+bloom_probe_hashes(const BloomHasher *hasher, const bf_header *filter,
+				   Datum value, uint64 *hashes)
+{
+	if (unlikely(filter->hash_id == BF_HASH_PARQUET))
+		return bloom_parquet_probe_hashes(hasher, filter, value, hashes);
+	hashes[0] = bloom_hash_for(hasher, filter, value);
+	return 1;
+}
+
+/* Whether a filter may hold a value (false: it was never added) */
 static inline bool
 bloom_probe(const BloomHasher *hasher, const bf_view *view, Datum value)
 {
-	if (unlikely(view->hdr.hash_id == BF_HASH_PARQUET))
-		return bloom_parquet_probe(hasher, view, value);
-	return bf_contains(view, bloom_hash_for(hasher, &view->hdr, value));
+	uint64		hashes[BLOOM_PROBE_HASHES];
+	int			n = bloom_probe_hashes(hasher, &view->hdr, value, hashes);
+
+	for (int i = 0; i < n; i++)
+		if (bf_contains(view, hashes[i]))
+			return true;
+	return false;
 }
 
 /*

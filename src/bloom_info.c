@@ -21,6 +21,25 @@
 #define INFO_COLUMNS	16
 
 /*
+ * The filter argument as far as bloom_fpr and bloom_info read it: of a
+ * block filter, all of it, through the call site's cache (its current
+ * rate is computed from every block's bits); of an exact filter, the
+ * header, which is all its rate and count need (of a stored one, only
+ * the header's bytes are fetched).
+ */
+static bf_view
+described_filter(FunctionCallInfo fcinfo)
+{
+	bf_view		view;
+
+	view.hdr = bloom_arg_header(fcinfo, 0);
+	view.payload = NULL;
+	if (view.hdr.layout == BF_LAYOUT_BLOCKS)
+		view = *bloom_cached_filter(fcinfo, 0);
+	return view;
+}
+
+/*
  * bloom_fpr(filter): the probability that a value never added tests
  * positive, for the filter as it is now (exact, from its bits).
  */
@@ -28,7 +47,9 @@ PG_FUNCTION_INFO_V1(bloomfilter_fpr);
 Datum
 bloomfilter_fpr(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_FLOAT8(bf_current_fpr(bloom_cached_filter(fcinfo, 0)));
+	bf_view		view = described_filter(fcinfo);
+
+	PG_RETURN_FLOAT8(bf_current_fpr(&view));
 }
 
 /*
@@ -39,13 +60,13 @@ bloomfilter_fpr(PG_FUNCTION_ARGS)
  * standard error of the distinct count (0 for an exact filter; the last
  * column, added in 1.1).  Block
  * columns are NULL for an exact filter, the hash count for a block filter.
- * The filter is read through the call site's cache, as by bloom_fpr.
+ * The filter is read as by bloom_fpr (described_filter).
  */
 PG_FUNCTION_INFO_V1(bloomfilter_info);
 Datum
 bloomfilter_info(PG_FUNCTION_ARGS)
 {
-	bf_view		view = *bloom_cached_filter(fcinfo, 0);
+	bf_view		view = described_filter(fcinfo);
 	bool		blocks = view.hdr.layout == BF_LAYOUT_BLOCKS;
 	uint64		nbits = view.hdr.nitems * BF_BLOCK_BITS;
 	TupleDesc	tupdesc;

@@ -29,9 +29,16 @@ _PG_init(void)
 {
 	DefineCustomIntVariable("bloomfilter.cache_size",
 							"Memory each call site may keep stored bloom filters in, for the rest of the query.",
-							"Filters past it are read again on each row that needs them, but for the one read last.",
+							"Filters past it are read again on each row that needs them, but for the one read last; a membership test probes them by slices instead.",
 							&bloom_cache_size,
 							BLOOM_CACHE_SIZE_DEFAULT, 0, MAX_KILOBYTES,
+							PGC_USERSET, GUC_UNIT_KB,
+							NULL, NULL, NULL);
+	DefineCustomIntVariable("bloomfilter.min_slice_probe_size",
+							"Smallest stored bloom filter a membership test probes by slices, reading its header and the chunk a value needs, until the filter comes back.",
+							"-1 reads every filter whole.",
+							&bloom_min_slice_probe_size,
+							BLOOM_SLICE_MIN_DEFAULT, -1, MAX_KILOBYTES,
 							PGC_USERSET, GUC_UNIT_KB,
 							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("bloomfilter");

@@ -13,6 +13,7 @@
  */
 #include "bloom_build.h"
 #include "bloom_cache.h"
+#include "bloom_probe.h"
 
 #include "access/detoast.h"
 #include "access/heaptoast.h"
@@ -238,15 +239,36 @@ bloomfilter_retag(PG_FUNCTION_ARGS)
 /*
  * Membership test shared by bloom_contains (filter first) and
  * bloom_contained (value first): false means the value was never added.
- * The filter is read through the call site's cache.
+ * The filter is read through the call site's cache, or probed by slices
+ * when the cache says so (a stored filter met for the first time): its
+ * header, then what each of the value's hashes needs (bloom_probe_hashes:
+ * one, but none or two in Parquet mode).
  */
 static bool
 contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 {
-	const bf_view *view = bloom_cached_filter(fcinfo, filter_arg);
+	const bf_prepared *filter = bloom_probed_filter(fcinfo, filter_arg);
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, value_arg);
+	Datum		value = PG_GETARG_DATUM(value_arg);
+	bf_header	hdr;
+	uint64		hashes[BLOOM_PROBE_HASHES];
+	int			n;
+	int			i;
 
-	return bloom_probe(hasher, view, PG_GETARG_DATUM(value_arg));
+	if (likely(filter != NULL))
+	{
+		n = bloom_probe_hashes(hasher, &filter->view.hdr, value, hashes);
+		for (i = 0; i < n; i++)
+			if (bf_prepared_contains(filter, hashes[i]))
+				return true;
+		return false;
+	}
+	hdr = bloom_arg_header(fcinfo, filter_arg);
+	n = bloom_probe_hashes(hasher, &hdr, value, hashes);
+	for (i = 0; i < n; i++)
+		if (bloom_slices_contain(PG_GETARG_DATUM(filter_arg), &hdr, hashes[i]))
+			return true;
+	return false;
 }
 
 /* bloom_contains(filter, value), operator filter @> value */

@@ -501,24 +501,20 @@ bloom_parquet_hash(const BloomHasher *hasher, const bf_header *filter,
 }
 
 /*
- * Whether a filter in Parquet mode may hold a value (bloom_probe's case):
- * false without a hash if the value has no form in the filter's type,
- * else whether one of its hashes (a zero's two) tests positive
+ * The hashes of a value that a filter in Parquet mode may hold it by
+ * (bloom_probe_hashes' case), into hashes: none if the value has no form
+ * in the filter's type, two for a zero (both zeros'), else one; returns
+ * how many.
  */
-bool
-bloom_parquet_probe(const BloomHasher *hasher, const bf_view *view,
-					Datum value)
+int
+bloom_parquet_probe_hashes(const BloomHasher *hasher, const bf_header *filter,
+						   Datum value, uint64 *hashes)
 {
-	uint32		kind = bloom_kind_for(hasher, &view->hdr);
-	uint64		hashes[2];
+	uint32		kind = bloom_kind_for(hasher, filter);
 	int			n;
-	int			i;
 
 	check_fits(hasher, kind);
 	if (encode(hasher, kind, value, true, hashes, &n) != PQ_FORM)
-		return false;
-	for (i = 0; i < n; i++)
-		if (bf_contains(view, hashes[i]))
-			return true;
-	return false;
+		return 0;
+	return n;
 }

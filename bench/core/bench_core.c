@@ -28,6 +28,9 @@
 #include "bf_hash.h"
 #include "bf_testing.h"
 
+#define BENCH_NAME			"bench_core"
+#include "bench_util.h"
+
 #define TARGET_FPR			0.01
 #define DEFAULT_REPS		5
 #define MAX_SIZES			16
@@ -143,25 +146,6 @@ check(bf_status status, const char *what)
 	}
 }
 
-/* Print an error that is not a core status and exit */
-static void
-fail(const char *message)
-{
-	fprintf(stderr, "bench_core: %s\n", message);
-	exit(1);
-}
-
-/* malloc that exits on failure */
-static void *
-xmalloc(size_t size)
-{
-	void	   *p = malloc(size);
-
-	if (p == NULL)
-		fail("out of memory");
-	return p;
-}
-
 /*
  * 64-byte aligned allocation that exits on failure.  posix_memalign, since
  * C99 has no aligned_alloc; free releases it.
@@ -176,30 +160,9 @@ xaligned_alloc(size_t size)
 	return p;
 }
 
-/* Monotonic clock in nanoseconds */
-static double
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double) ts.tv_sec * 1e9 + (double) ts.tv_nsec;
-}
-
-/* qsort comparison of doubles */
-static int
-compare_doubles(const void *a, const void *b)
-{
-	double		x = *(const double *) a;
-	double		y = *(const double *) b;
-
-	return (x > y) - (x < y);
-}
-
 /*
  * Run fn once to warm caches, TLBs and page tables, then reps times, and
- * return the median time.  Medians, because one descheduled run on a shared
- * VM would drag a mean arbitrarily far.
+ * return the median time (median_of).
  */
 static double
 median_ns(bench_ctx *ctx, bench_fn fn, int reps)
@@ -211,9 +174,7 @@ median_ns(bench_ctx *ctx, bench_fn fn, int reps)
 	fn(ctx);
 	for (i = 0; i < reps; i++)
 		times[i] = fn(ctx);
-	qsort(times, (size_t) reps, sizeof(double), compare_doubles);
-	median = reps % 2 ? times[reps / 2] :
-		(times[reps / 2 - 1] + times[reps / 2]) / 2.0;
+	median = median_of(times, reps);
 	free(times);
 	return median;
 }

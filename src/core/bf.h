@@ -229,6 +229,66 @@ extern bf_status bf_add_hashes(void *buf, size_t len, const uint64_t *hashes,
 extern bool bf_contains(const bf_view *view, uint64_t hash);
 extern uint64_t bf_exact_hash(const bf_view *view, uint64_t i);
 
+/* bf_search.c */
+
+/*
+ * A filter prepared for many membership tests (bf_prepare): an exact
+ * filter's hashes get a directory of buckets of their top bits, each with
+ * the fingerprints of its hashes, so that a test reads 16 bytes of it, and
+ * a hash only when its fingerprint is there
+ */
+typedef struct bf_prepared
+{
+	bf_view		view;
+	const uint16_t *slots;		/* exact filters: each bucket's fingerprints;
+								 * NULL for none */
+	const uint32_t *starts;		/* where each bucket's hashes start */
+	unsigned	shift;			/* a hash's bucket is hash >> shift */
+} bf_prepared;
+
+extern size_t bf_prepare_size(const bf_header *hdr);
+extern void bf_prepare(bf_prepared *prepared, const bf_view *view,
+					   void *directory, size_t len);
+extern bool bf_prepared_contains(const bf_prepared *prepared, uint64_t hash);
+
+/* bf_probe.c */
+
+/* Where a membership test of a filter read in pieces stands */
+typedef enum bf_probe_state
+{
+	BF_PROBE_READ,				/* read bytes [offset, offset + length) of the
+								 * filter, then call bf_probe_next */
+	BF_PROBE_PRESENT,			/* the hash tests positive */
+	BF_PROBE_ABSENT				/* it does not: never added */
+} bf_probe_state;
+
+/*
+ * A membership test of a filter read in pieces (bf_probe_start): the
+ * caller reads the range it names and passes the bytes to bf_probe_next
+ * until the state is an answer.  Fields after length are the probe's own.
+ */
+typedef struct bf_probe
+{
+	bf_probe_state state;
+	size_t		offset;			/* bytes to read, from the filter's start */
+	size_t		length;
+	uint64_t	hash;
+	uint8_t		layout;
+	size_t		granule;		/* the caller's unit of reading */
+	uint64_t	lo;				/* exact: the places left to search, */
+	uint64_t	hi;				/* [lo, hi), between the values */
+	double		below;			/* below and above */
+	double		above;
+	double		density;		/* hashes per unit of value */
+	uint64_t	first;			/* the window named: places [first, end) */
+	uint64_t	end;
+	int			windows;		/* windows read before it */
+} bf_probe;
+
+extern void bf_probe_start(bf_probe *probe, const bf_header *hdr,
+						   uint64_t hash, size_t granule);
+extern bf_status bf_probe_next(bf_probe *probe, const void *bytes, size_t len);
+
 /* bf_runs.c */
 extern void bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch);
 extern size_t bf_unique_hashes(uint64_t *hashes, size_t n);

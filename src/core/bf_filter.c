@@ -137,32 +137,6 @@ bf_exact_hash(const bf_view *view, uint64_t i)
 }
 
 /*
- * Binary search of an exact filter's hashes.  On a payload that is not
- * sorted (possible only for unvalidated input) the answer may be wrong, but
- * every read stays in bounds.
- */
-static bool
-exact_contains(const bf_view *view, uint64_t hash)
-{
-	uint64_t	lo = 0;
-	uint64_t	hi = view->hdr.nitems;
-
-	while (lo < hi)
-	{
-		uint64_t	mid = lo + (hi - lo) / 2;
-		uint64_t	probe = bf_exact_hash(view, mid);
-
-		if (probe == hash)
-			return true;
-		if (probe < hash)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
-}
-
-/*
  * Membership test: false means the value was never added; true means it
  * probably was (a blocks filter answers true for absent values at its
  * false-positive rate; an exact one only on a 64-bit hash collision).
@@ -171,7 +145,7 @@ bool
 bf_contains(const bf_view *view, uint64_t hash)
 {
 	if (view->hdr.layout == BF_LAYOUT_EXACT)
-		return exact_contains(view, hash);
+		return bf_exact_find(view, hash);
 	return bf_kernels_current()->test(view->payload, view->hdr.nitems, hash);
 }
 
@@ -186,6 +160,6 @@ bf_count_present(const bf_view *view, const uint64_t *hashes, size_t n)
 		return bf_kernels_current()->count(view->payload, view->hdr.nitems,
 										   hashes, n);
 	for (i = 0; i < n; i++)
-		present += exact_contains(view, hashes[i]);
+		present += bf_exact_find(view, hashes[i]);
 	return present;
 }

@@ -255,6 +255,12 @@ typedef struct bf_pair
 extern uint64_t bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks,
 									   const bf_view *exact);
 
+/* bf_search.c */
+extern uint64_t bf_exact_rank(const uint8_t *hashes, uint64_t n, uint64_t hash,
+							  uint64_t guess, double density);
+extern double bf_exact_density(uint64_t n);
+extern bool bf_exact_find(const bf_view *view, uint64_t hash);
+
 /* bf_combine.c */
 extern void bf_fold_blocks(uint8_t *dst, const uint8_t *src, uint64_t nsrc,
 						   uint64_t ndst);

@@ -4,8 +4,9 @@
 -- The type, every function and aggregate with its argument types, the
 -- operators, casts and operator classes; the properties every function
 -- must have (PARALLEL SAFE, IMMUTABLE but for bloom_info, bloom_retag,
--- bloom_from_parquet and the planner's and ANALYZE's support functions, STRICT but for
--- the aggregates' transition and combine functions and final functions),
+-- bloom_from_parquet, the planner's selectivity estimator and ANALYZE's
+-- function, STRICT but for the aggregates' transition and combine
+-- functions and final functions) and their costs,
 -- read from the extension's members so that an object added later is
 -- checked too; a comment on every member (but the array type bloom[],
 -- a member from PostgreSQL 17 on); the aggregates' support functions and
@@ -18,7 +19,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(178);
+SELECT plan(179);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -224,6 +225,7 @@ SELECT set_eq(
           'bloom_agg(anycompatible)', 'bloom_agg(anycompatible,bigint,double precision)',
           'bloom_union_agg(bloom)', 'bloom_intersect_agg(bloom)',
           'bloom_membership_sel(internal,oid,internal,integer)',
+          'bloom_membership_support(internal)',
           'bloom_typanalyze(internal)',
           'bloom_create(bigint,double precision,text)', 'bloom_to_parquet(bloom)',
           'bloom_to_parquet(bloom,integer)', 'bloom_from_parquet(bytea,regtype)',
@@ -289,6 +291,27 @@ SELECT is_empty(
          AND 'bloom'::regtype IN (o.oprleft, o.oprright)
          AND o.oprrest <> 'bloom_membership_sel'::regproc$$,
     '@> and <@ estimate their selectivity with bloom_membership_sel');
+SELECT results_eq(
+    $$SELECT p.oid::regprocedure::text, p.procost::int, p.prosupport::text
+        FROM pg_proc p
+       WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
+         AND (p.procost <> 1 OR p.prosupport <> 0)
+       ORDER BY 1$$,
+    $$VALUES ('bloom_cardinality(bloom)', 400, '-'),
+             ('bloom_cardinality_bounds(bloom,double precision)', 400, '-'),
+             ('bloom_contained(anycompatible,bloom)', 10, 'bloom_membership_support'),
+             ('bloom_contains(bloom,anycompatible)', 10, 'bloom_membership_support'),
+             ('bloom_fpr(bloom)', 1000, '-'),
+             ('bloom_info(bloom)', 1000, '-'),
+             ('bloom_intersection_cardinality(bloom,bloom)', 1000, '-'),
+             ('bloom_intersection_cardinality_bounds(bloom,bloom,double precision)', 1000, '-'),
+             ('bloom_jaccard(bloom,bloom)', 1000, '-'),
+             ('bloom_jaccard_bounds(bloom,bloom,double precision)', 1000, '-'),
+             ('bloom_to_parquet(bloom)', 1000, '-'),
+             ('bloom_to_parquet(bloom,integer)', 1000, '-'),
+             ('bloom_union_cardinality(bloom,bloom)', 1000, '-'),
+             ('bloom_union_cardinality_bounds(bloom,bloom,double precision)', 1000, '-')$$,
+    'the estimates, descriptions and exports that read whole filters cost 1000, bloom_cardinality and its bounds 400 (a header), the membership tests 10 (a probe in memory) and a support function that costs probes by slices; the rest the default');
 SELECT is_empty(
     $$SELECT p.oid::regprocedure::text
         FROM pg_proc p
