@@ -60,14 +60,19 @@ SELECT g AS id, m AS plain,
 });
 
 # One filter of each column, a table of them, and a query of how many
-# values of each column are not members of its filter
+# values of each column are not members of its filter (in the columns'
+# order: the branches of a UNION ALL may come back in any)
 my @columns = split /,/, $node->safe_psql('source', $columns_sql);
 my $filters_sql = 'CREATE TABLE filters AS ' . join("\nUNION ALL ",
 	map { "SELECT '$_' AS what, bloom_agg($_) AS f FROM vals" } @columns);
-my $misses_sql = join("\nUNION ALL ", map {
-	"SELECT '$_', count(*) FILTER (WHERE NOT f.f \@> v.$_) "
+my $n = 0;
+my $misses_sql = 'SELECT what, misses FROM ('
+  . join("\nUNION ALL ", map {
+	$n++;
+	"SELECT $n AS n, '$_' AS what, count(*) FILTER (WHERE NOT f.f \@> v.$_) AS misses "
 	  . "FROM vals AS v, filters AS f WHERE f.what = '$_'"
-} @columns);
+  } @columns)
+  . ') AS m ORDER BY n';
 my $bytes_sql = 'SELECT what, md5(f::bytea) FROM filters ORDER BY what';
 my $none_missed = join("\n", map { "$_|0" } @columns);
 
