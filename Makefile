@@ -15,6 +15,7 @@ CORE_OBJS = \
 	src/core/bf_filter.o \
 	src/core/bf_format.o \
 	src/core/bf_probe.o \
+	src/core/bf_parts.o \
 	src/core/bf_runs.o \
 	src/core/bf_search.o \
 	src/core/bf_kernels.o \

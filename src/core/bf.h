@@ -49,9 +49,12 @@
  * Flag bits.  BF_FLAG_AUTO marks a filter whose size was chosen from the
  * data rather than from a declared capacity; its block count is always a
  * power of two, so any two such filters can be merged by folding.
+ * BF_FLAG_PART marks one part of a whole filter cut into equal ranges of
+ * blocks (bf_parts.c); its header's part fields say which of how many.
  */
 #define BF_FLAG_AUTO		0x0001
-#define BF_FLAGS_KNOWN		(BF_FLAG_AUTO)
+#define BF_FLAG_PART		0x0002
+#define BF_FLAGS_KNOWN		(BF_FLAG_AUTO | BF_FLAG_PART)
 
 /*
  * Size limits.  A serialized filter must fit in one PostgreSQL varlena
@@ -62,6 +65,16 @@
 #define BF_MAX_SIZE			((size_t) 0x2FFF0000)
 #define BF_MAX_BLOCKS		((uint64_t) ((BF_MAX_SIZE - BF_HEADER_SIZE) / BF_BLOCK_BYTES))
 #define BF_MAX_HASHES		((uint64_t) ((BF_MAX_SIZE - BF_HEADER_SIZE) / BF_HASH_BYTES))
+
+/*
+ * A whole filter kept in parts is bounded by the block choice, not by a
+ * value's size: ((h >> 32) * blocks) >> 32 stays within 64 bits, and every
+ * block can be chosen, up to 2^32 blocks (128 GiB).  Each part is a
+ * filter of at most BF_MAX_BLOCKS blocks, and there are at most
+ * BF_MAX_PARTS of them (a SQL int).
+ */
+#define BF_MAX_WHOLE_BLOCKS	((uint64_t) 1 << 32)
+#define BF_MAX_PARTS		((uint32_t) 0x7FFFFFFF)
 
 /*
  * The smallest false-positive rate the sizing functions can meet at all:
@@ -134,9 +147,13 @@ typedef enum bf_status
 	BF_E_LAYOUT,				/* operation not defined for this layout */
 	BF_E_FOLD,					/* block counts not related by a power of two */
 	BF_E_UNSUPPORTED,			/* kernel set not available on this CPU */
+	BF_E_PARTS,					/* part count or number out of range */
 	/* incompatible operands */
 	BF_E_HASH_MISMATCH,			/* different hash function or seed */
 	BF_E_KIND_MISMATCH,			/* different kinds of value */
+	BF_E_PART_MISMATCH,			/* different parts, or parts of different
+								 * wholes, or a part and a whole filter */
+	BF_E_OTHER_PART,			/* a hash that belongs to another part */
 	/* estimates that cannot be made */
 	BF_E_SATURATED,				/* union folded to the smaller is all ones */
 	/* malformed serialized input */
@@ -159,7 +176,8 @@ typedef enum bf_status
 	BF_E_PQ_HASH,				/* hash other than XXHASH */
 	BF_E_PQ_COMPRESSION,		/* compression other than UNCOMPRESSED */
 	BF_E_PQ_SIZE,				/* numBytes not a multiple of 32 in range */
-	BF_E_PQ_LENGTH				/* length is not header plus numBytes */
+	BF_E_PQ_LENGTH,				/* length is not header plus numBytes */
+	BF_E_BAD_PART				/* part fields out of range or contradict */
 } bf_status;
 
 /* Decoded header, in host byte order */
@@ -175,6 +193,8 @@ typedef struct bf_header
 	double		fpr;			/* target false-positive rate, in (0, 1) */
 	uint64_t	nitems;			/* blocks (BLOCKS) or hashes (EXACT) */
 	uint64_t	bits_set;		/* set bits in the payload; 0 for EXACT */
+	uint32_t	parts;			/* BF_FLAG_PART: parts of the whole; else 0 */
+	uint32_t	part;			/* BF_FLAG_PART: this part's number, from 0 */
 } bf_header;
 
 /* A read-only view of a structurally valid serialized filter */
@@ -288,6 +308,22 @@ typedef struct bf_probe
 extern void bf_probe_start(bf_probe *probe, const bf_header *hdr,
 						   uint64_t hash, size_t granule);
 extern bf_status bf_probe_next(bf_probe *probe, const void *bytes, size_t len);
+/*
+ * bf_parts.c: a whole filter cut into equal ranges of blocks.  The content
+ * functions (bf_add_hashes, bf_contains) take a part's local hashes, which
+ * bf_part_hash gives for a value's hash of that part.
+ */
+extern uint32_t bf_part_of(uint64_t hash, uint32_t parts);
+extern bf_status bf_part_hash(const bf_header *hdr, uint64_t hash,
+							  uint64_t *local);
+extern bf_status bf_whole_blocks(uint64_t capacity, double fpr,
+								 uint32_t parts, uint64_t *nblocks);
+extern bf_status bf_part_header(uint64_t capacity, double fpr, uint32_t parts,
+								uint32_t part, uint32_t kind, bf_header *hdr);
+extern bf_status bf_split(void *dst, size_t len, const bf_view *whole,
+						  uint32_t parts, uint32_t part);
+extern bf_status bf_whole_header(const bf_header *part, bf_header *whole);
+extern bf_status bf_assemble_into(void *buf, size_t len, const bf_view *part);
 
 /* bf_runs.c */
 extern void bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch);

@@ -52,19 +52,23 @@ is_power_of_two(uint64_t x)
 /*
  * Check that two filters can be combined and put them in the order every
  * operation on a pair takes them (bf_pair, bf_internal.h).  Returns
- * BF_E_HASH_MISMATCH, BF_E_KIND_MISMATCH or BF_E_FOLD when they can never
- * be combined.  This is the one place a pair is checked and dispatched on.
+ * BF_E_HASH_MISMATCH, BF_E_KIND_MISMATCH, BF_E_PART_MISMATCH (bf_parts.c)
+ * or BF_E_FOLD when they can never be combined.  This is the one place a pair is checked and dispatched on.
  */
 bf_status
 bf_pair_order(const bf_view *a, const bf_view *b, bf_pair *pair)
 {
 	bool		a_exact = a->hdr.layout == BF_LAYOUT_EXACT;
 	bool		b_exact = b->hdr.layout == BF_LAYOUT_EXACT;
+	bf_status	status;
 
 	if (a->hdr.hash_id != b->hdr.hash_id || a->hdr.seed != b->hdr.seed)
 		return BF_E_HASH_MISMATCH;
 	if (a->hdr.kind != b->hdr.kind && a->hdr.kind != 0 && b->hdr.kind != 0)
 		return BF_E_KIND_MISMATCH;
+	status = bf_same_whole(&a->hdr, &b->hdr);
+	if (status != BF_OK)
+		return status;
 
 	pair->first = a;
 	pair->second = b;
@@ -90,7 +94,7 @@ bf_pair_order(const bf_view *a, const bf_view *b, bf_pair *pair)
 
 /*
  * Check that two filters can be combined.  Returns BF_E_HASH_MISMATCH,
- * BF_E_KIND_MISMATCH or BF_E_FOLD when they cannot.
+ * BF_E_KIND_MISMATCH, BF_E_PART_MISMATCH or BF_E_FOLD when they cannot.
  */
 bf_status
 bf_check_compatible(const bf_view *a, const bf_view *b)
@@ -137,6 +141,8 @@ result_header(const bf_pair *pair, uint8_t layout, uint64_t nitems)
 				   source->flags, a->kind != 0 ? a->kind : b->kind);
 	/* the pair's, also when it holds no kind yet */
 	hdr.hash_id = a->hash_id;
+	hdr.parts = source->parts;
+	hdr.part = source->part;
 	return hdr;
 }
 
@@ -650,13 +656,15 @@ bf_intersect(void *dst, size_t len, const bf_view *a, const bf_view *b)
  * Write src folded down to nblocks blocks into dst (of bf_size_blocks
  * (nblocks) bytes).  nblocks must divide src's block count by a power of
  * two; folding by 1 copies.  Every member of src is a member of the result.
+ * A part is not folded (BF_E_LAYOUT).
  */
 bf_status
 bf_fold(void *dst, size_t len, const bf_view *src, uint64_t nblocks)
 {
 	bf_header	hdr = src->hdr;
 
-	if (src->hdr.layout != BF_LAYOUT_BLOCKS)
+	/* a part folded would be no part of its whole */
+	if (src->hdr.layout != BF_LAYOUT_BLOCKS || (src->hdr.flags & BF_FLAG_PART))
 		return BF_E_LAYOUT;
 	if (nblocks < 1 || nblocks > src->hdr.nitems ||
 		src->hdr.nitems % nblocks != 0 ||

@@ -4,14 +4,14 @@
  *	  The serialized form of a filter: header encoding and decoding, and the
  *	  validator that every byte string from outside must pass.
  *
- * Format version 1, all integers little-endian (README.md, "On-disk
- * format"):
+ * Format version 1, all integers little-endian (doc/format.md):
  *
  *	 offset size field
  *	  0		2	magic, the bytes 'B' 'F'
  *	  2		1	format version, 1
  *	  3		1	layout: 1 = blocks, 2 = exact hashes
- *	  4		2	flags: bit 0 = auto-sized; other bits zero
+ *	  4		2	flags: bit 0 = auto-sized, bit 1 = a part of a whole;
+ *				other bits zero
  *	  6		1	hash id: 1 = XXH3_64bits, 2 = XXH64 of the Parquet plain
  *				encoding (bf_parquet.h)
  *	  7		1	reserved, zero
@@ -20,13 +20,13 @@
  *				BF_KIND_VALUE_BIT and 30 bits of hash (a type holding
  *				enums, hashed by value), or with hash id 2 and no
  *				other, one of Parquet's kinds
- *	 12		4	reserved, zero
+ *	 12		4	a part: the number of parts of its whole; else zero
  *	 16		8	hash seed, 0
  *	 24		8	capacity the filter was sized for (0 for exact)
  *	 32		8	target false-positive rate, IEEE 754 binary64
  *	 40		8	item count: blocks, or hashes
  *	 48		8	number of set bits in the payload (0 for exact)
- *	 56		4	reserved, zero
+ *	 56		4	a part: its number, from 0; else zero
  *	 60			payload: 32-byte blocks of eight 32-bit words, or
  *				ascending 64-bit hashes
  *
@@ -101,6 +101,8 @@ bf_write_header(void *buf, const bf_header *hdr)
 	bf_store_double(p + BF_OFF_FPR, hdr->fpr);
 	bf_store64(p + BF_OFF_NITEMS, hdr->nitems);
 	bf_store64(p + BF_OFF_BITS_SET, hdr->bits_set);
+	bf_store32(p + BF_OFF_PARTS, hdr->parts);
+	bf_store32(p + BF_OFF_PART, hdr->part);
 }
 
 /*
@@ -139,6 +141,7 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 {
 	const uint8_t *p = buf;
 	size_t		expected;
+	bf_status	status;
 
 	if (avail < BF_HEADER_SIZE || total_len < BF_HEADER_SIZE)
 		return BF_E_TRUNCATED;
@@ -155,6 +158,8 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 	hdr->fpr = bf_load_double(p + BF_OFF_FPR);
 	hdr->nitems = bf_load64(p + BF_OFF_NITEMS);
 	hdr->bits_set = bf_load64(p + BF_OFF_BITS_SET);
+	hdr->parts = bf_load32(p + BF_OFF_PARTS);
+	hdr->part = bf_load32(p + BF_OFF_PART);
 
 	if (hdr->version != BF_FORMAT_VERSION)
 		return BF_E_VERSION;
@@ -170,8 +175,7 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 		return BF_E_BAD_HASH;
 	if (!kind_known(hdr->kind))
 		return BF_E_BAD_KIND;
-	if (p[BF_OFF_RESERVED0] != 0 || bf_load32(p + BF_OFF_RESERVED1) != 0 ||
-		bf_load32(p + BF_OFF_RESERVED2) != 0)
+	if (p[BF_OFF_RESERVED0] != 0)
 		return BF_E_RESERVED;
 	if (!(hdr->fpr >= BF_MIN_FPR && hdr->fpr < 1.0))
 		return BF_E_BAD_PARAMS;
@@ -203,6 +207,9 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 			return BF_E_BITS_SET;
 		expected = bf_size_exact(hdr->nitems);
 	}
+	status = bf_check_part_fields(hdr);
+	if (status != BF_OK)
+		return status;
 	if (total_len != expected)
 		return BF_E_LENGTH;
 	return BF_OK;
@@ -241,7 +248,8 @@ bf_validate(const void *buf, size_t len)
 
 	if (status != BF_OK)
 		return status;
-	if (!bf_sizable(view.hdr.layout == BF_LAYOUT_BLOCKS ? view.hdr.capacity :
+	if ((view.hdr.flags & BF_FLAG_PART) ? !bf_part_sizable(&view.hdr) :
+		!bf_sizable(view.hdr.layout == BF_LAYOUT_BLOCKS ? view.hdr.capacity :
 					(view.hdr.nitems > 0 ? view.hdr.nitems : 1), view.hdr.fpr))
 		return BF_E_BAD_PARAMS;
 

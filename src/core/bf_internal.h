@@ -53,13 +53,13 @@ extern void bf_assert_fail(const char *cond, const char *file, int line)
 #define BF_OFF_HASH_ID		6
 #define BF_OFF_RESERVED0	7
 #define BF_OFF_KIND			8
-#define BF_OFF_RESERVED1	12
+#define BF_OFF_PARTS		12
 #define BF_OFF_SEED			16
 #define BF_OFF_CAPACITY		24
 #define BF_OFF_FPR			32
 #define BF_OFF_NITEMS		40
 #define BF_OFF_BITS_SET		48
-#define BF_OFF_RESERVED2	56
+#define BF_OFF_PART			56
 
 /*
  * The eight odd multipliers of the Parquet/Impala split-block design.  Word i
@@ -250,6 +250,15 @@ typedef struct bf_pair
 	const bf_view *first;
 	const bf_view *second;
 } bf_pair;
+
+/* bf_sizing.c */
+extern bf_status bf_blocks_within(uint64_t capacity, double fpr,
+								  uint64_t limit, uint64_t *nblocks);
+
+/* bf_parts.c */
+extern bf_status bf_check_part_fields(const bf_header *hdr);
+extern bool bf_part_sizable(const bf_header *hdr);
+extern bf_status bf_same_whole(const bf_header *a, const bf_header *b);
 
 /* bf_filter.c */
 extern uint64_t bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks,

@@ -89,8 +89,8 @@ bf_model_fpr(double n, uint64_t nblocks)
 }
 
 /*
- * Smallest block count whose model false-positive rate for capacity values
- * is at most fpr.
+ * Smallest block count, at most limit, whose model false-positive rate for
+ * capacity values is at most fpr.
  *
  * capacity: distinct values the filter must hold, at least 1.
  * fpr: target false-positive rate, strictly between 0 and 1.
@@ -98,15 +98,17 @@ bf_model_fpr(double n, uint64_t nblocks)
  *
  * Returns BF_E_CAPACITY or BF_E_FPR for arguments out of range,
  * BF_E_FPR_FLOOR for a rate below BF_MIN_FPR, which no filter meets, and
- * BF_E_TOO_LARGE when the largest filter (BF_MAX_BLOCKS) misses the target
- * for this many values.  The model rate falls as blocks are added, so a
- * binary search finds the exact minimum.
+ * BF_E_TOO_LARGE when even limit blocks miss the target for this many
+ * values.  The model rate falls as blocks are added, so a binary search
+ * finds the exact minimum, whatever the limit (a whole kept in parts has
+ * a larger one than a filter in one value, bf_whole_blocks).
  */
 bf_status
-bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks)
+bf_blocks_within(uint64_t capacity, double fpr, uint64_t limit,
+				 uint64_t *nblocks)
 {
 	uint64_t	lo = 1;
-	uint64_t	hi = BF_MAX_BLOCKS;
+	uint64_t	hi = limit;
 
 	if (capacity < 1)
 		return BF_E_CAPACITY;
@@ -129,6 +131,17 @@ bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks)
 	BF_ASSERT(bf_model_fpr((double) capacity, lo) <= fpr);
 	*nblocks = lo;
 	return BF_OK;
+}
+
+/*
+ * Smallest block count of a filter in one value (at most BF_MAX_BLOCKS)
+ * whose model false-positive rate for capacity values is at most fpr
+ * (bf_blocks_within, whose statuses it returns).
+ */
+bf_status
+bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks)
+{
+	return bf_blocks_within(capacity, fpr, BF_MAX_BLOCKS, nblocks);
 }
 
 /*

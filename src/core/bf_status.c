@@ -45,10 +45,16 @@ bf_status_message(bf_status status)
 			return "The block counts do not differ by a power of two.";
 		case BF_E_UNSUPPORTED:
 			return "This CPU does not support the requested kernels.";
+		case BF_E_PARTS:
+			return "The number of parts or the part number is out of range for this filter.";
 		case BF_E_HASH_MISMATCH:
 			return "The filters use different hash functions or seeds.";
 		case BF_E_KIND_MISMATCH:
 			return "The filters hold different kinds of values.";
+		case BF_E_PART_MISMATCH:
+			return "The filters are not the same part of the same filter.";
+		case BF_E_OTHER_PART:
+			return "The value belongs to another part of the filter.";
 		case BF_E_SATURATED:
 			return "The union of the two filters, folded to the smaller one's size, has every bit set.";
 		case BF_E_TRUNCATED:
@@ -89,6 +95,8 @@ bf_status_message(bf_status status)
 			return "The header's numBytes is not a multiple of 32 from 32 to 805,240,768.";
 		case BF_E_PQ_LENGTH:
 			return "The length is not that of the header and numBytes bytes of blocks.";
+		case BF_E_BAD_PART:
+			return "The part fields in the header are not valid.";
 	}
 	return "Unknown status.";
 }

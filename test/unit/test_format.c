@@ -235,8 +235,11 @@ test_validator_rejects(void **state)
 	assert_status(bf_validate(b, glen), BF_E_BAD_LAYOUT);
 	FRESH(), b[3] = 3;
 	assert_status(bf_validate(b, glen), BF_E_BAD_LAYOUT);
-	FRESH(), poke(b, 4, 2, 0x0002);
+	FRESH(), poke(b, 4, 2, 0x0004);
 	assert_status(bf_validate(b, glen), BF_E_BAD_FLAGS);
+	/* a part without its part fields (test_parts.c has the rest) */
+	FRESH(), poke(b, 4, 2, BF_FLAG_PART);
+	assert_status(bf_validate(b, glen), BF_E_BAD_PART);
 	FRESH(), poke(b, 4, 2, 0x8000);
 	assert_status(bf_validate(b, glen), BF_E_BAD_FLAGS);
 	/* auto-sized filters have a power-of-two block count; golden has 5 */
