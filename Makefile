@@ -44,12 +44,13 @@ OBJS = \
 	src/bloom_ops.o \
 	src/bloom_parquet.o \
 	src/bloom_parquet_hash.o \
+	src/bloom_parts.o \
 	src/bloom_probe.o \
 	src/bloom_selectivity.o \
 	src/bloom_statistics.o \
 	src/bloom_state.o
 
-REGRESS = setup jit bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache slices maintenance retag nested_values window sort parquet
+REGRESS = setup jit bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache slices maintenance retag nested_values window sort parquet parts
 
 # The release, from the control file: the module's magic block carries it
 EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" bloomfilter.control)

@@ -286,6 +286,138 @@ bloomfilter_parquet_agg_sized_trans(PG_FUNCTION_ARGS)
 }
 
 /*
+ * Transition of bloom_part_agg(value, capacity, fpr, parts): the part that
+ * the group's values belong to, of the whole filter sized for capacity
+ * values at rate fpr in parts parts (bloom_part_header), to which each
+ * value's local hash is added as bloom_agg(value, capacity, fpr) adds a
+ * hash.  The part is known from the group's first non-NULL value, which
+ * makes the state (a group of NULLs only has none, and gives NULL); a
+ * later value of another part is an error: the query must group by the
+ * values' part, bloom_part_of(value, capacity, fpr, parts).
+ */
+PG_FUNCTION_INFO_V1(bloomfilter_part_agg_trans);
+Datum
+bloomfilter_part_agg_trans(PG_FUNCTION_ARGS)
+{
+	const BloomHasher *hasher;
+	BloomState *state;
+	int64		capacity;
+	double		fpr;
+	int32		parts;
+	uint64		hash;
+
+	if (PG_ARGISNULL(2) || PG_ARGISNULL(3) || PG_ARGISNULL(4))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("bloom_part_agg capacity, false-positive rate and number of parts must not be null")));
+	if (PG_ARGISNULL(1))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	capacity = PG_GETARG_INT64(2);
+	fpr = PG_GETARG_FLOAT8(3);
+	parts = PG_GETARG_INT32(4);
+	hasher = bloom_arg_hasher(fcinfo, 1);
+
+	if (PG_ARGISNULL(0))
+	{
+		bf_header	hdr;
+
+		hash = bloom_hash_value(hasher, PG_GETARG_DATUM(1));
+		hdr = bloom_part_header(capacity, fpr, parts,
+								parts < 1 ? 0 : (int32) bf_part_of(hash, parts),
+								hasher->kind);
+		state = bloom_state_create_blocks(aggregate_context(fcinfo, "bloom_part_agg_trans"),
+										  &hdr);
+	}
+	else
+	{
+		state = writable_state(fcinfo, "bloom_part_agg_trans", hasher->kind);
+		if (!(state->params.flags & BF_FLAG_PART) ||
+			state->params.parts != (uint32) parts ||
+			state->params.capacity != (uint64) capacity ||
+			state->params.fpr != fpr)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("bloom_part_agg capacity, false-positive rate and number of parts must be the same for every row")));
+		hash = bloom_hash_for(hasher, &state->params, PG_GETARG_DATUM(1));
+	}
+	if (bf_part_hash(&state->params, hash, &hash) != BF_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_GROUPING_ERROR),
+				 errmsg("bloom_part_agg got values of parts %u and %u in one group",
+						state->params.part, bf_part_of(hash, state->params.parts)),
+				 errdetail("Each group of bloom_part_agg builds the part of its values, so all of them must belong to one part."),
+				 errhint("Group by the values' part, bloom_part_of(value, capacity, fpr, parts).")));
+	bloom_state_add(state, hash);
+	PG_RETURN_DATUM(bloom_state_datum(state));
+}
+
+/*
+ * Transition of bloom_assemble_agg(part): the whole filter that the parts
+ * are of, each part ORed into its range of blocks (bf_assemble_into), so
+ * that all the parts give the whole byte for byte, and parts left out are
+ * empty.  The state is a plain value of the whole's size, made from the
+ * first part's header and changed in place; states combine by union
+ * (bloom_agg_combine).  A whole larger than one value, a filter that is no
+ * part and a part of another whole are errors.
+ */
+PG_FUNCTION_INFO_V1(bloomfilter_assemble_agg_trans);
+Datum
+bloomfilter_assemble_agg_trans(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggcontext = aggregate_context(fcinfo, "bloom_assemble_agg_trans");
+	struct varlena *whole;
+	bf_view		part;
+	bf_view		mine;
+	bf_status	status;
+
+	if (PG_ARGISNULL(1))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	part = bloom_arg_view(fcinfo, 1);
+	if (!(part.hdr.flags & BF_FLAG_PART))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("bloom_assemble_agg takes parts of a bloom filter"),
+				 errdetail("The filter is not a part; bloom_part_agg, bloom_part_create and bloom_split make parts.")));
+	if (PG_ARGISNULL(0))
+	{
+		bf_header	hdr;
+
+		status = bf_whole_header(&part.hdr, &hdr);
+		if (status == BF_E_TOO_LARGE)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("bloom filter parts are too large to assemble into one value"),
+					 errdetail("The whole filter has %llu blocks; a filter in one value has at most %llu (768 MB).",
+							   (unsigned long long) (part.hdr.nitems * part.hdr.parts),
+							   (unsigned long long) BF_MAX_BLOCKS),
+					 errhint("Keep the filter as the table of its parts.")));
+		whole = (struct varlena *) MemoryContextAllocHuge(aggcontext,
+														  VARHDRSZ + bf_size_blocks(hdr.nitems));
+		SET_VARSIZE(whole, VARHDRSZ + bf_size_blocks(hdr.nitems));
+		status = bf_init(VARDATA(whole), VARSIZE(whole) - VARHDRSZ, &hdr);
+		if (status != BF_OK)
+			bloom_raise(status, BLOOM_SOURCE_STATE);
+	}
+	else
+		whole = (struct varlena *) PG_GETARG_POINTER(0);
+	status = bf_assemble_into(VARDATA(whole), VARSIZE(whole) - VARHDRSZ, &part);
+	if (status != BF_OK)
+	{
+		mine = bloom_view(whole);
+		bloom_raise_incompatible(status, &mine, &part);
+	}
+	PG_RETURN_POINTER(whole);
+}
+
+/*
  * Union a filter (or another state) into the state in argument 0 by union
  * or by intersection; the first filter becomes the state, NULLs are
  * skipped.

@@ -50,6 +50,64 @@ bloom_sized_header(int64 capacity, double fpr, uint32 kind, uint8 hash_id)
 	return hdr;
 }
 
+/*
+ * Header of the empty part number part of parts of the whole filter sized
+ * for capacity values at rate fpr (bf_part_header: the whole has
+ * bloom_create's block count for them, rounded up to a multiple of parts,
+ * and may be larger than one value), as bloom_part_create and
+ * bloom_part_agg make it; arguments out of range are errors.
+ */
+bf_header
+bloom_part_header(int64 capacity, double fpr, int32 parts, int32 part,
+				  uint32 kind)
+{
+	bf_header	hdr;
+	bf_status	status;
+
+	if (parts < 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("bloom filter must have at least 1 part")));
+	if (part < 0 || part >= parts)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("bloom filter part number must be between 0 and %d",
+						parts - 1)));
+	status = bf_part_header(capacity < 1 ? 0 : (uint64) capacity, fpr,
+							(uint32) parts, (uint32) part, kind, &hdr);
+	if (status == BF_E_PARTS)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("bloom filter parts would be too large"),
+				 errdetail("Each part would be larger than the maximum of 768 MB."),
+				 errhint("Ask for more parts.")));
+	if (status == BF_E_TOO_LARGE)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("bloom filter would be too large"),
+				 errdetail("A filter kept in parts has at most 4294967296 blocks (128 GB)."),
+				 errhint("Ask for a smaller capacity or a higher false-positive rate.")));
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
+	return hdr;
+}
+
+/*
+ * A new, empty block filter as hdr describes it (bloom_sized_header's,
+ * bloom_part_header's), as bloom_create and bloom_part_create return it.
+ */
+struct varlena *
+bloom_empty_filter(const bf_header *hdr)
+{
+	size_t		len = bf_size_blocks(hdr->nitems);
+	struct varlena *result = bloom_palloc(len);
+	bf_status	status = bf_init(VARDATA(result), len, hdr);
+
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
+	return result;
+}
+
 /* Sort n hashes ascending, in place */
 void
 bloom_sort_hashes(uint64 *hashes, uint64 n)

@@ -68,6 +68,7 @@ status_is_malformed(bf_status status)
 		case BF_E_PQ_COMPRESSION:
 		case BF_E_PQ_SIZE:
 		case BF_E_PQ_LENGTH:
+		case BF_E_BAD_PART:
 			return true;
 		default:
 			return false;
@@ -177,6 +178,11 @@ bloom_raise(bf_status status, BloomSource source)
 static const char *
 describe(const bf_view *view)
 {
+	if (view->hdr.flags & BF_FLAG_PART)
+		return psprintf("part %u of %u of a filter of %llu blocks (capacity %llu, false-positive rate %g)",
+						view->hdr.part, view->hdr.parts,
+						(unsigned long long) (view->hdr.nitems * view->hdr.parts),
+						(unsigned long long) view->hdr.capacity, view->hdr.fpr);
 	if (view->hdr.layout == BF_LAYOUT_EXACT)
 		return psprintf("an exact list of %llu values",
 						(unsigned long long) view->hdr.nitems);
@@ -208,8 +214,8 @@ rebuild_hint(const bf_view *a, const bf_view *b)
 
 /*
  * Raise the error for two filters that cannot be combined (status is
- * BF_E_HASH_MISMATCH, BF_E_KIND_MISMATCH or BF_E_FOLD), naming what
- * differs and how to build filters that can be.
+ * BF_E_HASH_MISMATCH, BF_E_KIND_MISMATCH, BF_E_PART_MISMATCH or
+ * BF_E_FOLD), naming what differs and how to build filters that can be.
  */
 void
 bloom_raise_incompatible(bf_status status, const bf_view *a, const bf_view *b)
@@ -237,6 +243,13 @@ bloom_raise_incompatible(bf_status status, const bf_view *a, const bf_view *b)
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
 				 errmsg("cannot combine a bloom filter of %s values with one of %s values",
 						bloom_kind_name(a->hdr.kind), bloom_kind_name(b->hdr.kind))));
+	if (status == BF_E_PART_MISMATCH)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_EXCEPTION),
+				 errmsg("bloom filters are not the same part of one filter"),
+				 errdetail("The first filter is %s, the second %s.",
+						   describe(a), describe(b)),
+				 errhint("Combine filters kept in parts part by part, joined on the part number, and build them with the same capacity, false-positive rate and number of parts.")));
 	if (status == BF_E_FOLD)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATA_EXCEPTION),
@@ -316,5 +329,24 @@ bloom_raise_hash_mismatch(uint8 filter_hash, uint8 value_hash)
 			 errmsg("cannot add values hashed by %s to a bloom filter of hash %s",
 					bf_hash_name(value_hash), bf_hash_name(filter_hash)),
 			 errhint("Add values to a filter of hash parquet with bloom_parquet_agg, bloom_add or bloom_add_all, and to one of hash xxh3_64 with bloom_agg, bloom_add or bloom_add_all.")));
+	pg_unreachable();
+}
+
+/*
+ * Raise the error for a value tested against, or added to, a part of a
+ * filter (hdr) that it does not belong to: never a silent false, which a
+ * probe of the wrong part would otherwise answer.
+ */
+void
+bloom_raise_other_part(const bf_header *hdr, uint64 hash)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("value belongs to part %u of the bloom filter, not to part %u",
+					bf_part_of(hash, hdr->parts), hdr->part),
+			 errdetail("The filter is part %u of %u; a value is tested against, and added to, its own part only.",
+					   hdr->part, hdr->parts),
+			 errhint("Select the value's part with bloom_part_of(value, %llu, %g, %u).",
+					 (unsigned long long) hdr->capacity, hdr->fpr, hdr->parts)));
 	pg_unreachable();
 }

@@ -46,5 +46,7 @@ pg_noreturn extern void bloom_raise_kind_mismatch(uint32 filter_kind,
 												  Oid collation);
 pg_noreturn extern void bloom_raise_hash_mismatch(uint8 filter_hash,
 												  uint8 value_hash);
+pg_noreturn extern void bloom_raise_other_part(const bf_header *hdr,
+											   uint64 hash);
 
 #endif							/* BLOOM_ERROR_H */

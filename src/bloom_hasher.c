@@ -437,3 +437,22 @@ bloom_hash_any(const BloomHasher *hasher, Datum value)
 	elog(ERROR, "unrecognized bloom hash method: %d", (int) hasher->method);
 	pg_unreachable();
 }
+
+/*
+ * Keep, of the n hashes of a value to test in a part of a filter (hdr),
+ * those of its part, as its local hashes (bf_part_hash), and return how
+ * many.  A value with hashes but none of this part belongs to another
+ * part: an error, never a silent false.
+ */
+int
+bloom_part_hashes(const bf_header *hdr, uint64 *hashes, int n)
+{
+	int			kept = 0;
+
+	for (int i = 0; i < n; i++)
+		if (bf_part_hash(hdr, hashes[i], &hashes[kept]) == BF_OK)
+			kept++;
+	if (n > 0 && kept == 0)
+		bloom_raise_other_part(hdr, hashes[0]);
+	return kept;
+}

@@ -45,6 +45,7 @@ typedef struct BloomHasher
 extern void bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 							  MemoryContext mcxt);
 extern uint64 bloom_hash_any(const BloomHasher *hasher, Datum value);
+extern int	bloom_part_hashes(const bf_header *hdr, uint64 *hashes, int n);
 extern uint64 bloom_hash_with_blanks(const BloomHasher *hasher, Datum value);
 
 /* bloom_nested.c */
@@ -152,7 +153,10 @@ bloom_probe_hashes(const BloomHasher *hasher, const bf_header *filter,
 	return 1;
 }
 
-/* Whether a filter may hold a value (false: it was never added) */
+/*
+ * Whether a filter may hold a value (false: it was never added); a part of
+ * a filter holds no value of another part (bf_part_hash)
+ */
 static inline bool
 bloom_probe(const BloomHasher *hasher, const bf_view *view, Datum value)
 {
@@ -160,9 +164,41 @@ bloom_probe(const BloomHasher *hasher, const bf_view *view, Datum value)
 	int			n = bloom_probe_hashes(hasher, &view->hdr, value, hashes);
 
 	for (int i = 0; i < n; i++)
-		if (bf_contains(view, hashes[i]))
+		if (bf_part_hash(&view->hdr, hashes[i], &hashes[i]) == BF_OK &&
+			bf_contains(view, hashes[i]))
 			return true;
 	return false;
+}
+
+/*
+ * The hash a filter whose header is hdr stores for a value added to it:
+ * bloom_hash_for's, and for a part of a filter the local hash of its part
+ * (bf_part_hash).  A value of another part is an error, never a silent
+ * answer.
+ */
+static inline uint64
+bloom_filter_hash(const BloomHasher *hasher, const bf_header *hdr, Datum value)
+{
+	uint64		hash = bloom_hash_for(hasher, hdr, value);
+
+	if (unlikely(hdr->flags & BF_FLAG_PART) &&
+		bf_part_hash(hdr, hash, &hash) != BF_OK)
+		bloom_raise_other_part(hdr, hash);
+	return hash;
+}
+
+/*
+ * Of the n hashes of a value to test in a filter whose header is hdr
+ * (bloom_probe_hashes), those it holds values by, as it stores them, and
+ * how many: all of them, or in a part of a filter their local hashes
+ * (bloom_part_hashes, which refuses a value of another part).
+ */
+static inline int
+bloom_own_hashes(const bf_header *hdr, uint64 *hashes, int n)
+{
+	if (likely(!(hdr->flags & BF_FLAG_PART)))
+		return n;
+	return bloom_part_hashes(hdr, hashes, n);
 }
 
 /*

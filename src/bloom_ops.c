@@ -57,12 +57,8 @@ bloomfilter_create(PG_FUNCTION_ARGS)
 										 PG_NARGS() > 2 ?
 										 hash_named(PG_GETARG_TEXT_PP(2)) :
 										 BF_HASH_XXH3_64);
-	struct varlena *result = bloom_palloc(bf_size_blocks(hdr.nitems));
-	bf_status	status = bf_init(VARDATA(result), bf_size_blocks(hdr.nitems), &hdr);
 
-	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
-	PG_RETURN_POINTER(result);
+	PG_RETURN_POINTER(bloom_empty_filter(&hdr));
 }
 
 /*
@@ -141,7 +137,7 @@ bloomfilter_add(PG_FUNCTION_ARGS)
 	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
 	bf_header	hdr = bloom_view(result).hdr;
-	uint64		hash = bloom_hash_for(hasher, &hdr, PG_GETARG_DATUM(1));
+	uint64		hash = bloom_filter_hash(hasher, &hdr, PG_GETARG_DATUM(1));
 
 	PG_RETURN_POINTER(filter_with(result, &hash, 1, bloom_kind_for(hasher, &hdr)));
 }
@@ -175,7 +171,7 @@ bloomfilter_add_all(PG_FUNCTION_ARGS)
 	hashes = palloc((count + 1) * sizeof(uint64));
 	for (i = 0; i < count; i++)
 		if (!nulls[i])
-			hashes[n++] = bloom_hash_for(hasher, &hdr, elements[i]);
+			hashes[n++] = bloom_filter_hash(hasher, &hdr, elements[i]);
 	PG_RETURN_POINTER(filter_with(result, hashes, n, bloom_kind_for(hasher, &hdr)));
 }
 
@@ -242,7 +238,8 @@ bloomfilter_retag(PG_FUNCTION_ARGS)
  * The filter is read through the call site's cache, or probed by slices
  * when the cache says so (a stored filter met for the first time): its
  * header, then what each of the value's hashes needs (bloom_probe_hashes:
- * one, but none or two in Parquet mode).
+ * one, but none or two in Parquet mode).  A part of a filter answers for
+ * the values of its part only (bloom_own_hashes).
  */
 static bool
 contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
@@ -258,13 +255,14 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 	if (likely(filter != NULL))
 	{
 		n = bloom_probe_hashes(hasher, &filter->view.hdr, value, hashes);
+		n = bloom_own_hashes(&filter->view.hdr, hashes, n);
 		for (i = 0; i < n; i++)
 			if (bf_prepared_contains(filter, hashes[i]))
 				return true;
 		return false;
 	}
 	hdr = bloom_arg_header(fcinfo, filter_arg);
-	n = bloom_probe_hashes(hasher, &hdr, value, hashes);
+	n = bloom_own_hashes(&hdr, hashes, bloom_probe_hashes(hasher, &hdr, value, hashes));
 	for (i = 0; i < n; i++)
 		if (bloom_slices_contain(PG_GETARG_DATUM(filter_arg), &hdr, hashes[i]))
 			return true;

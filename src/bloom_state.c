@@ -176,6 +176,23 @@ bloom_state_create(MemoryContext parent, uint32 kind)
 }
 
 /*
+ * The state of an aggregate that builds a block filter of a size known
+ * from its call: an empty block filter as hdr describes it (of
+ * bloom_create's size for bloom_agg(value, capacity, fpr), a part for
+ * bloom_part_agg).  The caller raises the errors of bad sizes, before any
+ * large allocation.
+ */
+BloomState *
+bloom_state_create_blocks(MemoryContext parent, const bf_header *hdr)
+{
+	BloomState *state = new_state(parent, BLOOM_PENDING);
+
+	state->params = *hdr;
+	alloc_filter(state);
+	return state;
+}
+
+/*
  * The state of bloom_agg(value, capacity, fpr): an empty block filter of
  * bloom_create's size.  Bad arguments raise their errors here, before any
  * large allocation.
@@ -186,11 +203,8 @@ bloom_state_create_sized(MemoryContext parent, uint32 kind, int64 capacity,
 {
 	bf_header	hdr = bloom_sized_header(capacity, fpr, kind,
 										 bf_hash_of_kind(kind));
-	BloomState *state = new_state(parent, BLOOM_PENDING);
 
-	state->params = hdr;
-	alloc_filter(state);
-	return state;
+	return bloom_state_create_blocks(parent, &hdr);
 }
 
 /* The state behind a datum, if it is one of ours (read-write or not) */
@@ -596,8 +610,17 @@ bloom_state_union(BloomState *state, Datum other)
 	}
 	else
 	{
-		/* check compatibility as for an empty exact filter, then add */
+		/*
+		 * check compatibility as for an empty exact filter, then add; but
+		 * a part takes no hashes of a whole's exact list
+		 */
 		view = state_view(theirs);
+		if (view.hdr.nitems > 0 && (state->params.flags & BF_FLAG_PART))
+		{
+			bf_view		mine = state_view(state);
+
+			bloom_raise_incompatible(BF_E_PART_MISMATCH, &mine, &view);
+		}
 		view.hdr.nitems = 0;
 		union_view(state, &view);
 		add_sorted(state, theirs->sorted, NULL, theirs->nsorted);
@@ -688,7 +711,8 @@ bloom_state_from_datum(Datum datum, MemoryContext parent)
  * the filter that bloom_agg(value) grows past its exact phase (auto-sized,
  * of BLOOM_AUTO_MAX_BLOCKS blocks: the size identifies it even after a
  * parallel worker flattened it) is folded down to the ladder size for its
- * estimated count; any other block filter is returned as it is, so that
+ * estimated count (not a part of a filter, which is never folded); any
+ * other block filter is returned as it is, so that
  * the aggregates of filters give what their operators give.  An auto-sized
  * filter holding more than its size holds at its target raises a NOTICE.
  * The state keeps its value, and a window's growing frame finishes it
@@ -713,6 +737,7 @@ bloom_state_finish(BloomState *state)
 	view = open_filter(state);
 	estimate = bf_cardinality(&view);
 	if (!(state->params.flags & BF_FLAG_AUTO) ||
+		(state->params.flags & BF_FLAG_PART) ||
 		view.hdr.nitems != BLOOM_AUTO_MAX_BLOCKS ||
 		!isfinite(estimate) ||
 		bf_auto_blocks((uint64) ceil(estimate), state->params.fpr, &target) != BF_OK ||

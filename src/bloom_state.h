@@ -43,6 +43,8 @@ struct BloomState
 };
 
 extern BloomState *bloom_state_create(MemoryContext parent, uint32 kind);
+extern BloomState *bloom_state_create_blocks(MemoryContext parent,
+											 const bf_header *hdr);
 extern BloomState *bloom_state_create_sized(MemoryContext parent, uint32 kind,
 											int64 capacity, double fpr);
 extern BloomState *bloom_state_from_datum(Datum datum, MemoryContext parent);

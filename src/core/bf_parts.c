@@ -49,7 +49,8 @@ bf_part_of(uint64_t hash, uint32_t parts)
 /*
  * The hash that the filter whose header is hdr stores for a value's hash:
  * the hash itself, or, for a part, the local hash of the file header.
- * BF_E_OTHER_PART if the value belongs to another part.
+ * BF_E_OTHER_PART if the value belongs to another part (*local is then
+ * left as it was).
  */
 bf_status
 bf_part_hash(const bf_header *hdr, uint64_t hash, uint64_t *local)

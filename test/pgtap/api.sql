@@ -6,7 +6,8 @@
 -- must have (PARALLEL SAFE, IMMUTABLE but for bloom_info, bloom_retag,
 -- bloom_from_parquet, the planner's selectivity estimator and ANALYZE's
 -- function, STRICT but for the aggregates' transition and combine
--- functions and final functions) and their costs,
+-- functions and final functions) and their costs, the functions of
+-- filters kept in parts among them,
 -- read from the extension's members so that an object added later is
 -- checked too; a comment on every member (but the array type bloom[],
 -- a member from PostgreSQL 17 on); the aggregates' support functions and
@@ -19,7 +20,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(179);
+SELECT plan(210);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -140,6 +141,28 @@ SELECT is_aggregate('bloom_agg', ARRAY['anycompatible'],
 SELECT is_aggregate('bloom_agg', ARRAY['anycompatible', 'bigint', 'double precision'],
                     'bloom_agg(anycompatible, bigint, double precision) is an aggregate');
 SELECT is_aggregate('bloom_union_agg', ARRAY['bloom'], 'bloom_union_agg(bloom) is an aggregate');
+SELECT has_function('bloom_part_of', ARRAY['anycompatible', 'bigint', 'double precision', 'integer'],
+                    'bloom_part_of(anycompatible, bigint, double precision, integer) exists');
+SELECT has_function('bloom_part_create', ARRAY['bigint', 'double precision', 'integer', 'integer'],
+                    'bloom_part_create(bigint, double precision, integer, integer) exists');
+SELECT has_function('bloom_split', ARRAY['bloom', 'integer'], 'bloom_split(bloom, integer) exists');
+SELECT has_function('bloom_part_info', ARRAY['bloom'], 'bloom_part_info(bloom) exists');
+SELECT has_function('bloom_part_agg_trans',
+                    ARRAY['bloom', 'anycompatible', 'bigint', 'double precision', 'integer'],
+                    'bloom_part_agg_trans(bloom, anycompatible, bigint, double precision, integer) exists');
+SELECT has_function('bloom_part_agg_final', ARRAY['bloom'], 'bloom_part_agg_final(bloom) exists');
+SELECT has_function('bloom_assemble_agg_trans', ARRAY['bloom', 'bloom'],
+                    'bloom_assemble_agg_trans(bloom, bloom) exists');
+SELECT is_aggregate('bloom_part_agg', ARRAY['anycompatible', 'bigint', 'double precision', 'integer'],
+                    'bloom_part_agg(anycompatible, bigint, double precision, integer) is an aggregate');
+SELECT is_aggregate('bloom_assemble_agg', ARRAY['bloom'], 'bloom_assemble_agg(bloom) is an aggregate');
+SELECT results_eq(
+    $$SELECT p.proretset, pg_get_function_result(p.oid)
+        FROM pg_proc p WHERE p.oid IN ('bloom_split(bloom,integer)'::regprocedure,
+                                       'bloom_part_info(bloom)'::regprocedure)
+       ORDER BY p.proname$$,
+    $$VALUES (false, 'record'), (true, 'SETOF record')$$,
+    'bloom_part_info returns one row, bloom_split a set of rows');
 SELECT has_function('bloom_create', ARRAY['bigint', 'double precision', 'text'],
                     'bloom_create(bigint, double precision, text) exists');
 SELECT has_function('bloom_to_parquet', ARRAY['bloom'], 'bloom_to_parquet(bloom) exists');
@@ -232,7 +255,17 @@ SELECT set_eq(
           'bloom_parquet_agg_trans(bloom,anycompatible)',
           'bloom_parquet_agg_sized_trans(bloom,anycompatible,bigint,double precision)',
           'bloom_parquet_agg_final(bloom)', 'bloom_parquet_agg(anycompatible)',
-          'bloom_parquet_agg(anycompatible,bigint,double precision)'])
+          'bloom_parquet_agg(anycompatible,bigint,double precision)',
+          'bloom_part_of(anycompatible,bigint,double precision,integer)',
+          'bloom_part_create(bigint,double precision,integer,integer)',
+          'bloom_split(bloom,integer)', 'bloom_part_info(bloom)',
+          'bloom_part_agg_final(bloom)', 'bloom_assemble_agg_trans(bloom,bloom)',
+          'bloom_assemble_agg(bloom)'])
+      UNION ALL
+      SELECT format(f, t)
+        FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.overload_types()) AS a(t),
+             unnest(ARRAY['bloom_part_agg(%s,bigint,double precision,integer)',
+                          'bloom_part_agg_trans(bloom,%s,bigint,double precision,integer)']) AS f
       UNION ALL
       SELECT format(f, t)
         FROM pg_temp.overload_types() AS t,
@@ -307,11 +340,13 @@ SELECT results_eq(
              ('bloom_intersection_cardinality_bounds(bloom,bloom,double precision)', 1000, '-'),
              ('bloom_jaccard(bloom,bloom)', 1000, '-'),
              ('bloom_jaccard_bounds(bloom,bloom,double precision)', 1000, '-'),
+             ('bloom_part_info(bloom)', 400, '-'),
+             ('bloom_split(bloom,integer)', 1000, '-'),
              ('bloom_to_parquet(bloom)', 1000, '-'),
              ('bloom_to_parquet(bloom,integer)', 1000, '-'),
              ('bloom_union_cardinality(bloom,bloom)', 1000, '-'),
              ('bloom_union_cardinality_bounds(bloom,bloom,double precision)', 1000, '-')$$,
-    'the estimates, descriptions and exports that read whole filters cost 1000, bloom_cardinality and its bounds 400 (a header), the membership tests 10 (a probe in memory) and a support function that costs probes by slices; the rest the default');
+    'the estimates, descriptions, exports and splits that read whole filters cost 1000, bloom_cardinality, its bounds and bloom_part_info 400 (a header), the membership tests 10 (a probe in memory) and a support function that costs probes by slices; the rest the default');
 SELECT is_empty(
     $$SELECT p.oid::regprocedure::text
         FROM pg_proc p
@@ -319,22 +354,26 @@ SELECT is_empty(
          AND p.prokind = 'f'
          AND NOT p.proisstrict
          AND p.proname NOT IN ('bloom_agg_trans', 'bloom_agg_sized_trans',
-                               'bloom_parquet_agg_trans', 'bloom_parquet_agg_sized_trans')
+                               'bloom_parquet_agg_trans', 'bloom_parquet_agg_sized_trans',
+                               'bloom_part_agg_trans')
          AND p.oid NOT IN ('bloom_agg_combine(bloom,bloom)'::regprocedure,
                            'bloom_agg_final(bloom)'::regprocedure,
                            'bloom_parquet_agg_final(bloom)'::regprocedure,
-                           'bloom_intersect_agg_trans(bloom,bloom)'::regprocedure)$$,
+                           'bloom_intersect_agg_trans(bloom,bloom)'::regprocedure,
+                           'bloom_assemble_agg_trans(bloom,bloom)'::regprocedure)$$,
     'every scalar function of the extension but the aggregate transition and combine functions, bloom_agg_final and bloom_parquet_agg_final is STRICT');
 SELECT is_empty(
     $$SELECT p.oid::regprocedure::text
         FROM pg_proc p
        WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
          AND (p.proname IN ('bloom_agg_trans', 'bloom_agg_sized_trans',
-                            'bloom_parquet_agg_trans', 'bloom_parquet_agg_sized_trans')
+                            'bloom_parquet_agg_trans', 'bloom_parquet_agg_sized_trans',
+                            'bloom_part_agg_trans')
               OR p.oid IN ('bloom_agg_combine(bloom,bloom)'::regprocedure,
                            'bloom_agg_final(bloom)'::regprocedure,
                            'bloom_parquet_agg_final(bloom)'::regprocedure,
-                           'bloom_intersect_agg_trans(bloom,bloom)'::regprocedure))
+                           'bloom_intersect_agg_trans(bloom,bloom)'::regprocedure,
+                           'bloom_assemble_agg_trans(bloom,bloom)'::regprocedure))
          AND p.proisstrict$$,
     'the aggregate transition and combine functions, bloom_agg_final and bloom_parquet_agg_final are not STRICT');
 SELECT is((SELECT proisstrict FROM pg_proc
@@ -345,6 +384,9 @@ SELECT is((SELECT prosrc FROM pg_proc
             WHERE oid = 'bloom_intersect_agg_final(bloom)'::regprocedure),
           'bloomfilter_agg_final',
           'bloom_intersect_agg_final is the C function of bloom_agg_final');
+SELECT ok((SELECT proisstrict AND prosrc = 'bloomfilter_agg_final' FROM pg_proc
+             WHERE oid = 'bloom_part_agg_final(bloom)'::regprocedure),
+          'bloom_part_agg_final is the C function of bloom_agg_final, STRICT (a group of NULLs has no part)');
 -- C names of the module's own prefix, which no PostgreSQL server uses: a
 -- server with JIT inlining takes its own function of a C function's name
 -- (test/t/symbols.t checks the names against the server's)
@@ -404,9 +446,15 @@ SELECT results_eq(
                  unnest(ARRAY['bloom_parquet_agg(%s)',
                               'bloom_parquet_agg(%s,bigint,double precision)']) AS f
           UNION ALL
+          SELECT format('bloom_part_agg(%s,bigint,double precision,integer)', t),
+                 'bloom_agg_combine(bloom,bloom)', 'bloom', 's'::"char"
+            FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.overload_types()) AS a(t)
+          UNION ALL
           VALUES ('bloom_intersect_agg(bloom)', 'bloom_intersect_agg_trans(bloom,bloom)', 'bloom',
                   's'::"char"),
-                 ('bloom_union_agg(bloom)', 'bloom_agg_combine(bloom,bloom)', 'bloom', 's'::"char")
+                 ('bloom_union_agg(bloom)', 'bloom_agg_combine(bloom,bloom)', 'bloom', 's'::"char"),
+                 ('bloom_assemble_agg(bloom)', 'bloom_agg_combine(bloom,bloom)', 'bloom',
+                  's'::"char")
         ) AS e
        ORDER BY 1$$,
     'every aggregate has a combine function, keeps a bloom state and is PARALLEL SAFE');
@@ -435,10 +483,17 @@ SELECT results_eq(
                  'bloom_parquet_agg_final(bloom)'
             FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.parquet_types()) AS a(t)
           UNION ALL
+          SELECT format('bloom_part_agg(%s,bigint,double precision,integer)', t),
+                 format('bloom_part_agg_trans(bloom,%s,bigint,double precision,integer)', t),
+                 'bloom_part_agg_final(bloom)'
+            FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.overload_types()) AS a(t)
+          UNION ALL
           VALUES ('bloom_intersect_agg(bloom)', 'bloom_intersect_agg_trans(bloom,bloom)',
                   'bloom_intersect_agg_final(bloom)'),
                  ('bloom_union_agg(bloom)', 'bloom_agg_combine(bloom,bloom)',
-                  'bloom_agg_final(bloom)')
+                  'bloom_agg_final(bloom)'),
+                 ('bloom_assemble_agg(bloom)', 'bloom_assemble_agg_trans(bloom,bloom)',
+                  'bloom_part_agg_final(bloom)')
         ) AS e
        ORDER BY 1$$,
     'the aggregates'' transition and final functions');
@@ -477,6 +532,12 @@ SELECT is(bloom_intersection_cardinality(bloom_create(10), NULL), NULL,
           'bloom_intersection_cardinality(filter, NULL) is NULL');
 SELECT is(bloom_jaccard(NULL, bloom_create(10)), NULL, 'bloom_jaccard(NULL, filter) is NULL');
 SELECT is(bloom_jaccard(bloom_create(10), NULL), NULL, 'bloom_jaccard(filter, NULL) is NULL');
+SELECT is(bloom_part_of(NULL::text, 10, 0.01, 4), NULL, 'bloom_part_of(NULL, ...) is NULL');
+SELECT is(bloom_part_create(10, 0.01, 4, NULL), NULL, 'bloom_part_create(..., NULL) is NULL');
+SELECT is((SELECT bloom_part_agg(v, 10, 0.01, 4) FROM (VALUES (NULL::int), (NULL)) AS s(v)), NULL,
+          'bloom_part_agg over only NULLs is NULL: they belong to no part');
+SELECT is((SELECT bloom_assemble_agg(f) FROM (VALUES (NULL::bloom)) AS s(f)), NULL,
+          'bloom_assemble_agg over no parts is NULL');
 SELECT is((bloom_cardinality_bounds(NULL)).estimate, NULL, 'bloom_cardinality_bounds(NULL) is NULL');
 SELECT is((bloom_union_cardinality_bounds(bloom_create(10), NULL)).upper, NULL,
           'bloom_union_cardinality_bounds(filter, NULL) is NULL');
@@ -548,6 +609,46 @@ SELECT throws_ok('SELECT bloom_intersect_agg_trans(NULL, bloom_create(10))', '0A
                  'bloom_intersect_agg_trans called directly: feature_not_supported');
 SELECT throws_ok('SELECT bloom_add(bloom_create(10), point(1, 2))', '42883', NULL,
                  'a value of a type without a hash operator class: undefined_function');
+
+-- Filters kept in parts
+SELECT throws_ok('SELECT bloom_part_create(100, 0.01, 0, 0)', '22023', NULL,
+                 'bloom_part_create with no parts: invalid_parameter_value');
+SELECT throws_ok('SELECT bloom_part_create(100, 0.01, 4, 4)', '22023', NULL,
+                 'bloom_part_create with a part number past the parts: invalid_parameter_value');
+SELECT throws_ok('SELECT bloom_part_create(1000000000, 0.01, 1, 0)', '54000', NULL,
+                 'bloom_part_create with parts past 768 MB: program_limit_exceeded');
+SELECT throws_ok('SELECT bloom_part_create(10000000000000, 0.0001, 100000, 0)', '54000', NULL,
+                 'bloom_part_create with a whole past 2^32 blocks: program_limit_exceeded');
+SELECT throws_ok($$SELECT bloom_part_of('x'::text, 100, 0.01, 0)$$, '22023', NULL,
+                 'bloom_part_of with no parts: invalid_parameter_value');
+SELECT throws_ok($$SELECT bloom_part_create(100, 0.01, 2, 1 - bloom_part_of('x'::text, 100, 0.01, 2)) @> 'x'::text$$,
+                 '22023', NULL,
+                 'a value probed in another part: invalid_parameter_value');
+SELECT throws_ok($$SELECT bloom_add(bloom_part_create(100, 0.01, 2, 1 - bloom_part_of('x'::text, 100, 0.01, 2)), 'x'::text)$$,
+                 '22023', NULL,
+                 'a value added to another part: invalid_parameter_value');
+SELECT throws_ok('SELECT bloom_part_agg(i, 100, 0.01, 4) FROM generate_series(1, 100) i',
+                 '42803', NULL,
+                 'bloom_part_agg over values of several parts in one group: grouping_error');
+SELECT throws_ok('SELECT bloom_part_agg(i, 100, 0.01, NULL) FROM generate_series(1, 3) i',
+                 '22004', NULL,
+                 'bloom_part_agg with a NULL part count: null_value_not_allowed');
+SELECT throws_ok('SELECT bloom_part_create(100, 0.01, 2, 0) | bloom_part_create(100, 0.01, 2, 1)',
+                 '22000', NULL, 'the union of two parts of different numbers: data_exception');
+SELECT throws_ok('SELECT bloom_part_create(100, 0.01, 1, 0) & bloom_create(100, 0.01)',
+                 '22000', NULL, 'the intersection of a part and a whole filter: data_exception');
+SELECT throws_ok('SELECT bloom_assemble_agg(bloom_part_create(1000000000, 0.01, 1024, 0))',
+                 '54000', NULL, 'bloom_assemble_agg of a whole past 768 MB: program_limit_exceeded');
+SELECT throws_ok('SELECT bloom_assemble_agg(bloom_create(100, 0.01))', '22023', NULL,
+                 'bloom_assemble_agg of a filter that is no part: invalid_parameter_value');
+SELECT throws_ok('SELECT * FROM bloom_split(bloom_create(100, 0.01), 3)', '22023', NULL,
+                 'bloom_split into a count that does not divide the blocks: invalid_parameter_value');
+SELECT throws_ok($$SELECT overlay(bloom_part_create(100, 0.01, 2, 0)::bytea
+                                   PLACING '\x02000000'::bytea FROM 57 FOR 4)::bloom$$,
+                 '22P03', NULL, 'a part numbered past its part count: invalid_binary_representation');
+SELECT throws_ok($$SELECT overlay(bloom_create(100, 0.01)::bytea
+                                   PLACING '\x02000000'::bytea FROM 13 FOR 4)::bloom$$,
+                 '22P03', NULL, 'a part count in a filter that is no part: invalid_binary_representation');
 
 -- Filters that do not combine: block counts not related by a power of two
 -- (bloom_create(100) has 5 blocks, bloom_create(300) 13), and filters of
