@@ -291,6 +291,11 @@ static Seed seeds[] = {
 	SEED("SELECT bloom_from_parquet(bloom_to_parquet(bloom_parquet_agg(g)), "
 		 "'int4') FROM generate_series(1, 100) AS g", "g"),
 	SEED("SELECT bloom_create(1000, 0.01, 'parquet')", NULL),
+	SEED("SELECT bloom_part_agg(g, 1000, 0.01, 4) FROM generate_series(1, 500) AS g "
+		 "GROUP BY bloom_part_of(g, 1000, 0.01, 4) ORDER BY 1 LIMIT 1", "g"),
+	SEED("SELECT filter FROM bloom_split((SELECT bloom_agg(g::text, 20208, 0.01) "
+		 "FROM generate_series(1, 300) AS g), 13) WHERE part = 5", "g::text"),
+	SEED("SELECT bloom_part_create(1000000000, 0.01, 1024, 1023)", NULL),
 };
 
 /*
@@ -648,19 +653,20 @@ model_fpr(double n, double nblocks)
 /*
  * Whether a header's capacity (or exact count) n and target rate fpr are
  * ones the sizing can produce: a rate of at least BF_MIN_FPR that the
- * largest filter meets for n values.  The model here and the core's round
+ * largest filter (max_blocks: of one value, or of a whole kept in parts)
+ * meets for n values.  The model here and the core's round
  * differently in the last bits, so a rate within a billionth of the
  * model's counts as met (BF_MIN_FPR is the core's rate for one value);
  * a model rate of 1 is met by no rate.
  */
 static bool
-sizable(uint64_t n, double fpr)
+sizable(uint64_t n, double fpr, uint64_t max_blocks)
 {
 	double		model;
 
 	if (n < 1 || !(fpr >= BF_MIN_FPR && fpr < 1.0))
 		return false;
-	model = model_fpr((double) n, (double) BF_MAX_BLOCKS);
+	model = model_fpr((double) n, (double) max_blocks);
 	return model < 1.0 && model <= fpr * (1.0 + 1e-9);
 }
 
@@ -689,6 +695,8 @@ spec_problem(const uint8_t *p, size_t len)
 	uint8_t		layout;
 	uint64_t	nitems;
 	uint64_t	flags;
+	uint64_t	parts;
+	uint64_t	part;
 	double		fpr;
 	uint64_t	i;
 
@@ -702,7 +710,7 @@ spec_problem(const uint8_t *p, size_t len)
 	if (layout != BF_LAYOUT_BLOCKS && layout != BF_LAYOUT_EXACT)
 		return "layout";
 	flags = bf_load16(p + BF_OFF_FLAGS);
-	if (flags & ~(uint64_t) BF_FLAG_AUTO)
+	if (flags & ~(uint64_t) (BF_FLAG_AUTO | BF_FLAG_PART))
 		return "flags";
 	if ((p[BF_OFF_HASH_ID] != BF_HASH_XXH3_64 &&
 		 p[BF_OFF_HASH_ID] != BF_HASH_PARQUET) ||
@@ -712,9 +720,12 @@ spec_problem(const uint8_t *p, size_t len)
 		spec_parquet_kind(bf_load32(p + BF_OFF_KIND)) !=
 		(p[BF_OFF_HASH_ID] == BF_HASH_PARQUET))
 		return "hash of the kind";
-	if (p[BF_OFF_RESERVED0] != 0 || bf_load32(p + BF_OFF_RESERVED1) != 0 ||
-		bf_load32(p + BF_OFF_RESERVED2) != 0)
+	if (p[BF_OFF_RESERVED0] != 0)
 		return "reserved";
+	parts = bf_load32(p + BF_OFF_PARTS);
+	part = bf_load32(p + BF_OFF_PART);
+	if (!(flags & BF_FLAG_PART) && (parts != 0 || part != 0))
+		return "part fields in a filter that is no part";
 	if (bf_load32(p + BF_OFF_KIND) > KIND_LAST_NUMBERED &&
 		!(bf_load32(p + BF_OFF_KIND) & (KIND_OTHER_BIT | KIND_VALUE_BIT)) &&
 		!spec_parquet_kind(bf_load32(p + BF_OFF_KIND)))
@@ -727,12 +738,21 @@ spec_problem(const uint8_t *p, size_t len)
 	{
 		if (bf_load64(p + BF_OFF_CAPACITY) < 1)
 			return "capacity";
-		if (!sizable(bf_load64(p + BF_OFF_CAPACITY), fpr))
+		if (!sizable(bf_load64(p + BF_OFF_CAPACITY), fpr,
+					 (flags & BF_FLAG_PART) ? BF_MAX_WHOLE_BLOCKS : BF_MAX_BLOCKS))
 			return "capacity not sizable at the target rate";
 		if (nitems < 1 || nitems > BF_MAX_BLOCKS)
 			return "block count";
 		if ((flags & BF_FLAG_AUTO) && (nitems & (nitems - 1)) != 0)
 			return "auto-sized, but the block count is not a power of two";
+		if ((flags & BF_FLAG_PART) &&
+			(parts < 1 || parts > BF_MAX_PARTS || part >= parts))
+			return "part number or count";
+		if ((flags & BF_FLAG_PART) && nitems * parts > BF_MAX_WHOLE_BLOCKS)
+			return "whole of a part past 2^32 blocks";
+		if ((flags & (BF_FLAG_PART | BF_FLAG_AUTO)) == (BF_FLAG_PART | BF_FLAG_AUTO) &&
+			((nitems * parts) & (nitems * parts - 1)) != 0)
+			return "auto-sized, but the whole's block count is not a power of two";
 		if (len != BF_HEADER_SIZE + nitems * BF_BLOCK_BYTES)
 			return "length";
 		if (bf_load64(p + BF_OFF_BITS_SET) !=
@@ -742,11 +762,13 @@ spec_problem(const uint8_t *p, size_t len)
 	}
 	if (!(flags & BF_FLAG_AUTO))
 		return "exact, but not auto-sized";
+	if (flags & BF_FLAG_PART)
+		return "exact, but a part";
 	if (bf_load64(p + BF_OFF_CAPACITY) != 0)
 		return "capacity";
 	if (nitems > BF_MAX_HASHES)
 		return "hash count";
-	if (!sizable(nitems > 0 ? nitems : 1, fpr))
+	if (!sizable(nitems > 0 ? nitems : 1, fpr, BF_MAX_BLOCKS))
 		return "hash count not sizable at the target rate";
 	if (bf_load64(p + BF_OFF_BITS_SET) != 0)
 		return "set bits";
@@ -1118,7 +1140,7 @@ mutate_header(Rng *rng, Buf *b)
 			bf_store32(p + BF_OFF_KIND, PICK(rng, kinds));
 			break;
 		case 7:
-			bf_store32(p + BF_OFF_RESERVED1, 1U << rng_below(rng, 32));
+			bf_store32(p + BF_OFF_PARTS, 1U << rng_below(rng, 32));
 			break;
 		case 8:
 			bf_store64(p + BF_OFF_SEED, 1 + rng_below(rng, UINT64_MAX));
@@ -1157,7 +1179,7 @@ mutate_header(Rng *rng, Buf *b)
 			bf_store64(p + BF_OFF_BITS_SET, n);
 			return;
 		default:
-			bf_store32(p + BF_OFF_RESERVED2, 1U << rng_below(rng, 32));
+			bf_store32(p + BF_OFF_PART, 1U << rng_below(rng, 32));
 			break;
 	}
 	if (rng_percent(rng, 50))
