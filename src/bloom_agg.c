@@ -286,6 +286,28 @@ bloomfilter_parquet_agg_sized_trans(PG_FUNCTION_ARGS)
 }
 
 /*
+ * Header of the part that a value of hash belongs to, holding values of
+ * kind, of the whole sized for capacity values at rate fpr in parts parts
+ * (bloom_part_header, a search over block counts, worked out once per
+ * call site and sizing: a GROUP BY starts a state for every part).
+ */
+static bf_header
+part_header(FunctionCallInfo fcinfo, int64 capacity, double fpr, int32 parts,
+			uint64 hash, uint32 kind)
+{
+	BloomCallCache *cache = bloom_call_cache(fcinfo);
+	bf_header	hdr = cache->part_sizing;
+
+	if (hdr.parts == 0 || hdr.parts != (uint32) parts ||
+		hdr.capacity != (uint64) capacity || hdr.fpr != fpr)
+		hdr = cache->part_sizing = bloom_part_header(capacity, fpr, parts, 0,
+													 BLOOM_KIND_NONE);
+	hdr.part = bf_part_of(hash, hdr.parts);
+	hdr.kind = kind;
+	return hdr;
+}
+
+/*
  * Transition of bloom_part_agg(value, capacity, fpr, parts): the part that
  * the group's values belong to, of the whole filter sized for capacity
  * values at rate fpr in parts parts (bloom_part_header), to which each
@@ -326,9 +348,7 @@ bloomfilter_part_agg_trans(PG_FUNCTION_ARGS)
 		bf_header	hdr;
 
 		hash = bloom_hash_value(hasher, PG_GETARG_DATUM(1));
-		hdr = bloom_part_header(capacity, fpr, parts,
-								parts < 1 ? 0 : (int32) bf_part_of(hash, parts),
-								hasher->kind);
+		hdr = part_header(fcinfo, capacity, fpr, parts, hash, hasher->kind);
 		state = bloom_state_create_blocks(aggregate_context(fcinfo, "bloom_part_agg_trans"),
 										  &hdr);
 	}

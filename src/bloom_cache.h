@@ -112,6 +112,8 @@ typedef struct BloomCallCache
 	/* aggregates: the state last returned, and its datum */
 	Datum		state_datum;
 	struct BloomState *state;	/* bloom_state.h */
+	/* bloom_part_agg: its parts' sizing, worked out once (parts 0: none) */
+	bf_header	part_sizing;
 } BloomCallCache;
 
 extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
