@@ -21,6 +21,11 @@
 # - membership tests are in the queries the shards run, and the bloom joins
 #   (a filter of one distributed table against another, as a join and as a
 #   subquery; filters in a reference table) keep the same rows as locally;
+# - a filter kept in parts and distributed by part number is built from a
+#   table distributed by id by a repartitioned INSERT ... SELECT and a
+#   build on the workers (and by one that goes through the coordinator),
+#   byte-equal to the local build, and probed by part on one worker; a
+#   table of 10,000 stored filters answers which hold x on the workers;
 # - CREATE EXTENSION and ALTER EXTENSION UPDATE reach the workers, and a
 #   worker added later gets the extension.
 #
@@ -374,6 +379,88 @@ SELECT (SELECT count(*) FROM orders AS o JOIN day_filters AS d USING (day)
      = (SELECT count(*) FROM orders_local AS o JOIN day_filters_local AS d USING (day)
          WHERE ('https://example.com/' || o.k) <@ d.f)},
 	't', 'bloom join with a reference table of filters equals local');
+
+#
+# A filter kept in parts, distributed by part number (doc/partitioned.md):
+# built from big, distributed by id, by moving its rows to the workers of
+# their parts (a repartitioned INSERT ... SELECT, worker to worker) and
+# building each part there, byte for byte the local build; probes by part
+# go to one worker.  Built by one INSERT ... GROUP BY instead, the partial
+# parts go through the coordinator, and give the same parts.
+#
+my $parts_size = '600000, 0.01, 64';
+run_ok($coordinator, qq{
+CREATE TABLE big_parts (part int PRIMARY KEY, f bloom);
+SELECT create_distributed_table('big_parts', 'part', shard_count := 8);
+CREATE TABLE big_item_parts (part int, v text);
+SELECT create_distributed_table('big_item_parts', 'part', colocate_with => 'big_parts');
+CREATE TABLE big_parts_coord (part int PRIMARY KEY, f bloom);
+SELECT create_distributed_table('big_parts_coord', 'part', colocate_with => 'big_parts');
+CREATE TABLE big_parts_local AS
+	SELECT bloom_part_of(v, $parts_size) AS part, bloom_part_agg(v, $parts_size) AS f
+	  FROM big_local GROUP BY 1;
+}, 'a table of parts distributed by part, its rows by part beside it, and the parts built locally');
+my $move = "INSERT INTO big_item_parts SELECT bloom_part_of(v, $parts_size), v FROM big";
+my $build = "INSERT INTO big_parts SELECT part, bloom_part_agg(v, $parts_size) FROM big_item_parts GROUP BY part";
+my $coord = "INSERT INTO big_parts_coord SELECT bloom_part_of(v, $parts_size), bloom_part_agg(v, $parts_size) FROM big GROUP BY 1";
+like(plan_of($move), qr{INSERT/SELECT method: repartition},
+	'parts: the rows move to the workers of their parts (a repartitioned INSERT ... SELECT)');
+my $build_plan = plan_of($build);
+like($build_plan, qr{Task Count: 8.*Query: INSERT INTO public\.big_parts_\d+ .*GROUP BY}s,
+	'parts: each shard builds its parts where it stands');
+unlike($build_plan, qr{INSERT/SELECT method|worker_partial_agg},
+	'parts: the build sends nothing through the coordinator');
+like(plan_of($coord), qr{INSERT/SELECT method: pull to coordinator.*worker_partial_agg}s,
+	'parts: one INSERT ... GROUP BY over big pulls partial parts to the coordinator');
+run_ok($coordinator, "$strict $move; $build; $coord",
+	'parts: built both ways, with row-gathering forbidden');
+query_is(q{SELECT count(*) FROM big_parts AS d JOIN big_parts_local AS l USING (part)
+ WHERE d.f::bytea = l.f::bytea}, '64',
+	'parts: the 64 parts built on the workers equal the local ones, byte for byte');
+query_is(q{SELECT count(*) FROM big_parts_coord AS d JOIN big_parts_local AS l USING (part)
+ WHERE d.f::bytea = l.f::bytea}, '64',
+	'parts: the 64 parts built through the coordinator equal the local ones, byte for byte');
+query_is(q{SELECT (SELECT bloom_assemble_agg(f) FROM big_parts) = (SELECT bloom_assemble_agg(f) FROM big_parts_local)},
+	't', 'parts: assembled on the cluster, they are the local whole');
+like(plan_of("SELECT f @> 'v17'::text FROM big_parts WHERE part = bloom_part_of('v17'::text, $parts_size)"),
+	qr{Task Count: 1\n}, 'parts: a probe by part goes to one worker');
+run_ok($coordinator, qq{
+CREATE FUNCTION parts_missing(n int) RETURNS bigint LANGUAGE plpgsql AS \$\$
+DECLARE
+	missing bigint := 0;
+	v text;
+BEGIN
+	FOR v IN SELECT 'v' || i FROM generate_series(1, 600000, 600000 / n) AS i LOOP
+		IF NOT (SELECT f @> v FROM big_parts WHERE part = bloom_part_of(v, $parts_size)) THEN
+			missing := missing + 1;
+		END IF;
+	END LOOP;
+	RETURN missing;
+END
+\$\$}, 'parts: a function that probes values one by one, each by its part');
+query_is('SELECT parts_missing(500)', '0',
+	'parts: 500 members probed by part on the cluster are all found');
+
+#
+# Many stored filters distributed over the workers answer "which hold x"
+# on the workers, every shard at once
+#
+run_ok($coordinator, q{
+CREATE TABLE many_local AS
+	SELECT (id % 10000)::int AS id, bloom_agg(v, 100, 0.01) AS f FROM big_local GROUP BY 1;
+CREATE TABLE many (id int, f bloom);
+SELECT create_distributed_table('many', 'id', shard_count := 8);
+INSERT INTO many SELECT * FROM many_local;
+}, '10,000 stored filters, distributed by their id');
+my $which = plan_of(q{SELECT id FROM many WHERE f @> 'v4242'::text});
+like($which, qr{Task Count: 8\n.*\@>}s, 'many filters: which hold x runs a task per shard');
+my %nodes;
+$nodes{$_}++ for $which =~ /Node: host=127\.0\.0\.1 port=(\d+) /g;
+is(join(' ', map { $nodes{ $_->port } // 0 } @workers), '4 4',
+	'many filters: the tasks run on both workers, four shards each');
+query_is(q{SELECT (SELECT array_agg(id ORDER BY id) FROM many WHERE f @> 'v4242'::text)
+     = (SELECT array_agg(id ORDER BY id) FROM many_local WHERE f @> 'v4242'::text)},
+	't', 'many filters: the same filters hold x as locally');
 
 #
 # A worker added later gets the extension, and takes part
