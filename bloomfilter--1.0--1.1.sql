@@ -1462,10 +1462,13 @@ COMMENT ON FUNCTION bloom_part_agg_trans(bloom, pg_catalog.anycompatible, pg_cat
 COMMENT ON FUNCTION bloom_part_agg_final(bloom) IS 'bloom_part_agg and bloom_assemble_agg final function';
 COMMENT ON FUNCTION bloom_assemble_agg_trans(bloom, bloom) IS 'bloom_assemble_agg transition function';
 
+-- SSPACE: a part is small (an add rewrites it), and a hash aggregate keeps
+-- no more groups in memory than fit at SSPACE each: a larger guess would
+-- spill the parts of a filter that fits in work_mem
 CREATE AGGREGATE bloom_part_agg(pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1493,7 +1496,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.text, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1509,7 +1512,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1525,7 +1528,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1541,7 +1544,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.name, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1557,7 +1560,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.int2, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1573,7 +1576,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.int4, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1589,7 +1592,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.int8, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1605,7 +1608,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.float4, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1621,7 +1624,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.float8, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1637,7 +1640,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1653,7 +1656,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1669,7 +1672,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1685,7 +1688,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.date, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1701,7 +1704,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1717,7 +1720,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1733,7 +1736,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.inet, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1749,7 +1752,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.cidr, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1765,7 +1768,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.bool, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1781,7 +1784,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog."char", pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE

@@ -1706,10 +1706,13 @@ COMMENT ON FUNCTION bloom_part_agg_trans(bloom, pg_catalog.anycompatible, pg_cat
 COMMENT ON FUNCTION bloom_part_agg_final(bloom) IS 'bloom_part_agg and bloom_assemble_agg final function';
 COMMENT ON FUNCTION bloom_assemble_agg_trans(bloom, bloom) IS 'bloom_assemble_agg transition function';
 
+-- SSPACE: a part is small (an add rewrites it), and a hash aggregate keeps
+-- no more groups in memory than fit at SSPACE each: a larger guess would
+-- spill the parts of a filter that fits in work_mem
 CREATE AGGREGATE bloom_part_agg(pg_catalog.anycompatible, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1737,7 +1740,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.text, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1753,7 +1756,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.varchar, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1769,7 +1772,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.bpchar, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1785,7 +1788,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.name, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1801,7 +1804,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.int2, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1817,7 +1820,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.int4, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1833,7 +1836,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.int8, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1849,7 +1852,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.float4, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1865,7 +1868,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.float8, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1881,7 +1884,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.numeric, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1897,7 +1900,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.uuid, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1913,7 +1916,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.bytea, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1929,7 +1932,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.date, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1945,7 +1948,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.timestamp, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1961,7 +1964,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.timestamptz, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1977,7 +1980,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.inet, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -1993,7 +1996,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.cidr, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -2009,7 +2012,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog.bool, pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE
@@ -2025,7 +2028,7 @@ AS 'MODULE_PATHNAME', 'bloomfilter_part_agg_trans' LANGUAGE C IMMUTABLE PARALLEL
 CREATE AGGREGATE bloom_part_agg(pg_catalog."char", pg_catalog.int8, pg_catalog.float8, pg_catalog.int4) (
 	SFUNC = bloom_part_agg_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 4096,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_part_agg_final,
 	PARALLEL = SAFE

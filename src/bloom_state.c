@@ -180,16 +180,16 @@ bloom_state_create(MemoryContext parent, uint32 kind)
  * from its call: an empty block filter as hdr describes it (of
  * bloom_create's size for bloom_agg(value, capacity, fpr), a part for
  * bloom_part_agg).  Its batch of pending hashes holds no more hashes than
- * the filter has blocks (a quarter of its bytes), so that the many small
- * states of a GROUP BY (a filter's parts) cost little more than their
- * filters.  The caller raises the errors of bad sizes, before any large
+ * a quarter of the filter's blocks (a sixteenth of its bytes), so that the
+ * many small states of a GROUP BY (a filter's parts) cost little more than
+ * their filters.  The caller raises the errors of bad sizes, before any large
  * allocation.
  */
 BloomState *
 bloom_state_create_blocks(MemoryContext parent, const bf_header *hdr)
 {
 	BloomState *state = new_state(parent, Min(BLOOM_PENDING,
-											  Max(BLOOM_RUN_FIRST, hdr->nitems)));
+											  Max(BLOOM_RUN_FIRST, hdr->nitems / 4)));
 
 	state->params = *hdr;
 	alloc_filter(state);
