@@ -187,5 +187,6 @@ SELECT * FROM bloom_split(bloom_create(20208, 0.01), 3);
 SELECT * FROM bloom_split(bloom_create(20208, 0.01), 0);
 SELECT * FROM bloom_split((SELECT bloom_agg(url) FROM part_values WHERE i < 10), 1);
 SELECT * FROM bloom_split(bloom_part_create(20208, 0.01, 2, 0), 2);
+SELECT * FROM bloom_split(bloom_create(20208, 0.01, 'parquet'), 2);
 
 DROP TABLE part_values, par_parts, odd_parts, low_parts;

@@ -78,8 +78,8 @@ bloomfilter_part_create(PG_FUNCTION_ARGS)
 }
 
 /*
- * Refuse to split a filter into parts unless it is a block filter, not a
- * part itself, whose block count parts divides.
+ * Refuse to split a filter into parts unless it is a block filter of the
+ * default hash, not a part itself, whose block count parts divides.
  */
 static void
 check_splittable(const bf_view *whole, int32 parts)
@@ -90,6 +90,11 @@ check_splittable(const bf_view *whole, int32 parts)
 				 errmsg("cannot split an exact bloom filter into parts"),
 				 errdetail("Only a filter of blocks is split; bloom_agg(value) keeps up to 65,536 values as an exact list."),
 				 errhint("Build the filter with a size: bloom_agg(value, capacity, fpr) or bloom_create(capacity, fpr).")));
+	if (whole->hdr.hash_id != BF_HASH_XXH3_64)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("cannot split a bloom filter in Parquet mode into parts"),
+				 errdetail("A filter in Parquet mode holds some values by either of two hashes (both zeros of a float), which two parts would each hold one of.")));
 	if (whole->hdr.flags & BF_FLAG_PART)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -313,6 +313,10 @@ test_part_fields_validated(void **state)
 	FRESH(), poke(b, 24, 8, UINT64_C(1) << 40);
 	assert_status(bf_validate(b, len), BF_E_BAD_PARAMS);
 
+	/* a part of the default hash only (not in Parquet mode) */
+	FRESH(), b[6] = BF_HASH_PARQUET, poke(b, 8, 4, 0);
+	assert_status(bf_validate(b, len), BF_E_BAD_PART);
+
 	/* an exact list is never a part */
 	exact = tu_exact(0, 3, &elen);
 	poke(exact, 4, 2, BF_FLAG_AUTO | BF_FLAG_PART);
@@ -402,6 +406,17 @@ test_parts_combine_by_number(void **state)
 	assert_status(bf_fold(scratch, bf_size_blocks(1), &va, 1), BF_E_LAYOUT);
 	assert_status(bf_split(scratch, bf_size_blocks(1), &va, 599, 0), BF_E_PARTS);
 	assert_status(bf_split(scratch, bf_size_blocks(1), &vx, 5, 0), BF_E_PARTS);
+	{
+		uint8_t    *pq = test_malloc(wlen);
+		bf_view		vpq;
+
+		memcpy(pq, whole, wlen);
+		pq[6] = BF_HASH_PARQUET;
+		poke(pq, 8, 4, 0);
+		vpq = tu_view(pq, wlen);
+		assert_status(bf_split(scratch, bf_size_blocks(412 / 4), &vpq, 4, 0), BF_E_PARTS);
+		test_free(pq);
+	}
 	assert_status(bf_assemble_into(whole, wlen, &vx), BF_E_PARTS);
 	vx = tu_view(bigger, blen);
 	assert_status(bf_assemble_into(whole, wlen, &vx), BF_E_PART_MISMATCH);
