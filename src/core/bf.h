@@ -90,6 +90,8 @@ typedef enum bf_status
 	BF_E_LAYOUT,				/* operation not defined for this layout */
 	BF_E_FOLD,					/* block counts not related by a power of two */
 	BF_E_UNSUPPORTED,			/* kernel set not available on this CPU */
+	/* resources */
+	BF_E_MEMORY,				/* the caller's allocator gave no memory */
 	/* incompatible operands */
 	BF_E_HASH_MISMATCH,			/* different hash function or seed */
 	BF_E_KIND_MISMATCH,			/* different kinds of value */
@@ -152,6 +154,7 @@ extern size_t bf_size_exact(uint64_t nhashes);
 extern void bf_header_init(bf_header *hdr, uint8_t layout, uint64_t nitems,
 						   uint64_t capacity, double fpr, uint16_t flags,
 						   uint32_t kind);
+extern void bf_adopt_kind(bf_header *hdr, uint32_t kind);
 extern void bf_write_header(void *buf, const bf_header *hdr);
 extern bf_status bf_read_header(const void *buf, size_t len, bf_header *hdr);
 extern bf_status bf_peek_header(const void *buf, size_t avail,

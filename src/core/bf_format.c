@@ -74,6 +74,19 @@ bf_header_init(bf_header *hdr, uint8_t layout, uint64_t nitems,
 	hdr->bits_set = 0;
 }
 
+/*
+ * Give a header that holds no kind of value yet (kind 0) the kind kind:
+ * the one rule by which a filter, or an aggregate's accumulator, takes the
+ * kind of the values or filters that join it.  A header that holds a kind
+ * keeps it; whether the two may meet at all is bf_pair_order's to say.
+ */
+void
+bf_adopt_kind(bf_header *hdr, uint32_t kind)
+{
+	if (hdr->kind == 0)
+		hdr->kind = kind;
+}
+
 /* Encode a header into the first BF_HEADER_SIZE bytes of buf */
 void
 bf_write_header(void *buf, const bf_header *hdr)
