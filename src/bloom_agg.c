@@ -91,8 +91,8 @@ adopt_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 		state = bloom_state_from_datum(datum, aggregate_context(fcinfo, function));
 		adopt_kind(state, kind);
 	}
-	cache->state = state;
-	cache->state_datum = bloom_state_datum(state);
+	cache->state.state = state;
+	cache->state.datum = bloom_state_datum(state);
 	return state;
 }
 
@@ -107,9 +107,9 @@ writable_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 {
 	const BloomCallCache *cache = (const BloomCallCache *) fcinfo->flinfo->fn_extra;
 
-	if (likely(cache != NULL && cache->state != NULL && !PG_ARGISNULL(0) &&
-			   PG_GETARG_DATUM(0) == cache->state_datum))
-		return cache->state;
+	if (likely(cache != NULL && cache->state.state != NULL && !PG_ARGISNULL(0) &&
+			   PG_GETARG_DATUM(0) == cache->state.datum))
+		return cache->state.state;
 	return adopt_state(fcinfo, function, kind);
 }
 

@@ -144,7 +144,7 @@ bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 
-	if (!cache->hasher_ready)
+	if (!cache->hasher.ready)
 	{
 		Oid			typid = aggregate_value_type(fcinfo, argno);
 
@@ -158,11 +158,11 @@ bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 					(errcode(ERRCODE_INDETERMINATE_DATATYPE),
 					 errmsg("could not determine the type of the value"),
 					 errdetail("The caller passed no expression to read it from, and the function is declared on a polymorphic type.")));
-		bloom_hasher_init(&cache->hasher, typid, PG_GET_COLLATION(),
+		bloom_hasher_init(&cache->hasher.hasher, typid, PG_GET_COLLATION(),
 						  fcinfo->flinfo->fn_mcxt);
-		cache->hasher_ready = true;
+		cache->hasher.ready = true;
 	}
-	return &cache->hasher;
+	return &cache->hasher.hasher;
 }
 
 /*
@@ -174,13 +174,13 @@ bloom_type_hasher(FunctionCallInfo fcinfo, Oid typid)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 
-	if (!cache->hasher_ready)
+	if (!cache->hasher.ready)
 	{
-		bloom_hasher_init(&cache->hasher, typid, PG_GET_COLLATION(),
+		bloom_hasher_init(&cache->hasher.hasher, typid, PG_GET_COLLATION(),
 						  fcinfo->flinfo->fn_mcxt);
-		cache->hasher_ready = true;
+		cache->hasher.ready = true;
 	}
-	return &cache->hasher;
+	return &cache->hasher.hasher;
 }
 
 /* Whether entry holds the filter behind raw, stored or inline compressed */
@@ -266,33 +266,33 @@ bloom_cached_filter_lookup(FunctionCallInfo fcinfo, int argno)
 
 	if (!VARATT_IS_EXTERNAL_ONDISK(raw) && !VARATT_IS_COMPRESSED(raw))
 	{
-		cache->current = bloom_view(PG_DETOAST_DATUM_PACKED(PointerGetDatum(raw)));
-		return &cache->current;
+		cache->filters.current = bloom_view(PG_DETOAST_DATUM_PACKED(PointerGetDatum(raw)));
+		return &cache->filters.current;
 	}
 	if (argno >= BLOOM_CACHE_ARGS)
 		elog(ERROR, "bloom filter argument %d is past the cache's arguments",
 			 argno);
 
-	for (i = 0; i < cache->nresident && entry == NULL; i++)
-		if (entry_holds(&cache->resident[i], raw))
-			entry = &cache->resident[i];
-	if (entry == NULL && entry_holds(&cache->passing[argno], raw))
-		entry = &cache->passing[argno];
+	for (i = 0; i < cache->filters.nresident && entry == NULL; i++)
+		if (entry_holds(&cache->filters.resident[i], raw))
+			entry = &cache->filters.resident[i];
+	if (entry == NULL && entry_holds(&cache->filters.passing[argno], raw))
+		entry = &cache->filters.passing[argno];
 	if (entry == NULL)
 	{
 		bytes = filter_bytes(raw);
-		if (cache->nresident < BLOOM_CACHE_FILTERS &&
-			cache->resident_bytes + bytes <= (size_t) bloom_cache_size * 1024)
+		if (cache->filters.nresident < BLOOM_CACHE_FILTERS &&
+			cache->filters.resident_bytes + bytes <= (size_t) bloom_cache_size * 1024)
 		{
-			entry = &cache->resident[cache->nresident++];
-			cache->resident_bytes += bytes;
+			entry = &cache->filters.resident[cache->filters.nresident++];
+			cache->filters.resident_bytes += bytes;
 		}
 		else
-			entry = &cache->passing[argno];
+			entry = &cache->filters.passing[argno];
 		fill_entry(entry, raw, bytes, fcinfo->flinfo->fn_mcxt);
 	}
-	Assert(cache->nresident <= BLOOM_CACHE_FILTERS);
-	cache->last[argno] = entry;
+	Assert(cache->filters.nresident <= BLOOM_CACHE_FILTERS);
+	cache->filters.last[argno] = entry;
 	return &entry->view;
 }
 
