@@ -7,8 +7,8 @@
  *
  * A filter argument that lives in a table reaches a function as a TOAST
  * pointer on every row of a scan (from an InitPlan, a nested loop's outer
- * row, or a join), and detoasting it each time costs the whole filter per
- * row: 581 us per row for a 6.7 MB filter.  The cache in fn_extra keeps
+ * row, or a join), and detoasting it each time would read the whole filter
+ * on every row (doc/performance.md measures it).  The cache in fn_extra keeps
  * the filters read, keyed by their TOAST pointers (va_toastrelid,
  * va_valueid), which identify a stored value uniquely; an inline value
  * compressed by an older storage setting is keyed by its compressed bytes.
