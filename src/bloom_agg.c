@@ -45,30 +45,6 @@ aggregate_context(FunctionCallInfo fcinfo, const char *function)
 }
 
 /*
- * Give a state that holds no kind of value yet (an aggregate's initcond
- * made by bloom_create, say) the kind of the values about to be added, as
- * bloom_add does: in its parameters and, in the blocks phase, in its
- * filter's header, which is what the state finishes as.
- */
-static void
-adopt_kind(BloomState *state, uint32 kind)
-{
-	bf_header	hdr;
-	bf_status	status;
-
-	if (state->params.kind != BLOOM_KIND_NONE || kind == BLOOM_KIND_NONE)
-		return;
-	state->params.kind = kind;
-	if (state->params.layout != BF_LAYOUT_BLOCKS)
-		return;
-	status = bf_read_header(state->filter, state->len, &hdr);
-	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_STATE);
-	hdr.kind = kind;
-	bf_write_header(state->filter, &hdr);
-}
-
-/*
  * The state in argument 0 when it is not the one this call site returned
  * last (writable_state): a read-write object of ours is used as it is;
  * otherwise (NULL, or a plain value) a new state is made in the aggregate
@@ -89,7 +65,7 @@ adopt_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 			 (state = bloom_state_of(datum)) == NULL)
 	{
 		state = bloom_state_from_datum(datum, aggregate_context(fcinfo, function));
-		adopt_kind(state, kind);
+		bloom_state_set_kind(state, kind);
 	}
 	cache->state.state = state;
 	cache->state.datum = bloom_state_datum(state);
@@ -134,7 +110,7 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 	}
 	hasher = bloom_arg_hasher(fcinfo, 1);
 	state = writable_state(fcinfo, "bloom_agg_trans", hasher->kind);
-	bloom_state_add(state, bloom_hash_for(hasher, state->params.kind,
+	bloom_state_add(state, bloom_hash_for(hasher, state->acc.hdr.kind,
 										  PG_GETARG_DATUM(1)));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
@@ -179,7 +155,7 @@ bloom_agg_sized_trans(PG_FUNCTION_ARGS)
 					 errmsg("bloom_agg capacity and false-positive rate must be the same for every row")));
 	}
 	if (!PG_ARGISNULL(1))
-		bloom_state_add(state, bloom_hash_for(hasher, state->params.kind,
+		bloom_state_add(state, bloom_hash_for(hasher, state->acc.hdr.kind,
 											  PG_GETARG_DATUM(1)));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
@@ -276,44 +252,42 @@ eval_row_independent_arg(AggState *aggstate, const Aggref *aggref, int i,
 	return true;
 }
 
-/* The plan whose output columns plan's OUTER_VAR references name */
-static const Plan *
-input_plan(const Plan *plan)
-{
-	if (IsA(plan, Append))
-		return ((const Append *) plan)->appendplans != NIL ?
-			linitial(((const Append *) plan)->appendplans) : NULL;
-	if (IsA(plan, MergeAppend))
-		return ((const MergeAppend *) plan)->mergeplans != NIL ?
-			linitial(((const MergeAppend *) plan)->mergeplans) : NULL;
-	return outerPlan(plan);
-}
-
 /*
- * The Aggref of the partial step of an aggregate call in the final step
- * of a parallel or partitionwise plan (agg is the final step's plan): the
- * planner gave the partial step the arguments and the final step a
- * reference to its output.  Found by following that reference down the
- * plan, through nodes that pass their input's columns on (Gather, Sort;
- * Append and MergeAppend, whose inputs all aggregate the same call, by
- * their first); NULL on anything else.
+ * The Aggref that holds the arguments of an aggregate call (aggref) in the
+ * final step of a plan (agg): the call's own, or, in the final step of a
+ * parallel or partitionwise plan, its partial step's; NULL where it cannot
+ * be found.
+ *
+ * Why this walks the plan: the planner gives the partial step the
+ * arguments and the final step only a Var that reads the partial step's
+ * output (OUTER_VAR, from setrefs.c); over no rows every partial step
+ * returns a NULL state, which carries nothing up; and a state of type
+ * bloom has no initcond that could hold a size.  So the Var is followed
+ * down through the nodes that pass their input's columns on (Gather,
+ * Sort; Append and MergeAppend, whose inputs all aggregate the same call,
+ * by their first).
  */
 static const Aggref *
-partial_aggref(const Aggref *aggref, const Plan *agg)
+arguments_aggref(const Aggref *aggref, const Plan *plan)
 {
-	const Plan *plan = agg;
-	Node	   *expr = (Node *) linitial_node(TargetEntry, aggref->args)->expr;
+	Node	   *expr = (Node *) aggref;
 
+	if (DO_AGGSPLIT_COMBINE(aggref->aggsplit))
+		expr = (Node *) linitial_node(TargetEntry, aggref->args)->expr;
 	while (IsA(expr, Var) && ((Var *) expr)->varno == OUTER_VAR)
 	{
 		AttrNumber	attno = ((Var *) expr)->varattno;
+		List	   *inputs = IsA(plan, Append) ? ((const Append *) plan)->appendplans :
+			IsA(plan, MergeAppend) ? ((const MergeAppend *) plan)->mergeplans :
+			list_make1(outerPlan(plan));
 
-		plan = input_plan(plan);
+		plan = inputs != NIL ? linitial(inputs) : NULL;
 		if (plan == NULL || attno < 1 || attno > list_length(plan->targetlist))
 			return NULL;
 		expr = (Node *) list_nth_node(TargetEntry, plan->targetlist, attno - 1)->expr;
 	}
-	if (!IsA(expr, Aggref) || ((Aggref *) expr)->aggfnoid != aggref->aggfnoid)
+	if (!IsA(expr, Aggref) || ((Aggref *) expr)->aggfnoid != aggref->aggfnoid ||
+		list_length(((Aggref *) expr)->args) != 3)
 		return NULL;
 	return (const Aggref *) expr;
 }
@@ -322,12 +296,10 @@ partial_aggref(const Aggref *aggref, const Plan *agg)
  * The result of bloom_agg(value, capacity, fpr) over no rows, where no
  * transition ran and the final function gets a NULL state but not the
  * arguments: the empty filter of the asked-for size, read from the call's
- * own arguments (AggGetAggref), the same filter as over only NULLs.  NULL
- * when the call is another aggregate, or its size cannot be known here:
- * a size that depends on the rows (a column, a volatile expression), a
- * window aggregate, or the final step of a parallel or partitionwise plan,
- * which sees the partial results and not the arguments (README.md,
- * Aggregates).
+ * arguments (arguments_aggref), the same filter as over only NULLs.  NULL
+ * when the call is another aggregate, or its size cannot be known here: a
+ * size that depends on the rows (a column, a volatile expression), or a
+ * window aggregate (README.md, Aggregates).
  */
 static struct varlena *
 sized_empty_filter(FunctionCallInfo fcinfo)
@@ -339,18 +311,13 @@ sized_empty_filter(FunctionCallInfo fcinfo)
 	bool		capacity_null;
 	bool		fpr_null;
 	BloomHasher hasher;
-	BloomState *state;
-	struct varlena *result;
 
 	if (aggref == NULL || !is_sized_aggregate(aggref))
 		return NULL;
 	aggstate = castNode(AggState, fcinfo->context);
-	if (DO_AGGSPLIT_COMBINE(aggref->aggsplit) &&
-		(aggref = partial_aggref(aggref, aggstate->ss.ps.plan)) == NULL)
-		return NULL;
-	if (list_length(aggref->args) != 3)
-		return NULL;
-	if (!eval_row_independent_arg(aggstate, aggref, 1, &capacity, &capacity_null) ||
+	aggref = arguments_aggref(aggref, aggstate->ss.ps.plan);
+	if (aggref == NULL ||
+		!eval_row_independent_arg(aggstate, aggref, 1, &capacity, &capacity_null) ||
 		!eval_row_independent_arg(aggstate, aggref, 2, &fpr, &fpr_null))
 		return NULL;
 	check_size_not_null(capacity_null || fpr_null);
@@ -358,37 +325,34 @@ sized_empty_filter(FunctionCallInfo fcinfo)
 	/* the kind the transition would have given it, as over only NULLs */
 	bloom_hasher_init(&hasher, bloom_aggref_value_type(aggref, 0),
 					  aggref->inputcollid, CurrentMemoryContext);
-	state = bloom_state_create_sized(CurrentMemoryContext, hasher.kind,
-									 DatumGetInt64(capacity),
-									 DatumGetFloat8(fpr));
-	result = bloom_state_finish(state);
-	MemoryContextDelete(state->hdr.eoh_context);
-	return result;
+	return bloom_empty_sized(DatumGetInt64(capacity), DatumGetFloat8(fpr),
+							 hasher.kind);
 }
 
 /*
  * Final function: the filter the state amounts to.  With no values at
  * all: for bloom_agg(value, capacity, fpr) the empty filter of that size
  * where the arguments can be read (sized_empty_filter), otherwise an empty
- * auto-sized filter (no members, cardinality 0).
+ * auto-sized filter (no members, cardinality 0).  A plain value (an
+ * initcond, over no rows) is finished as a state holding it would be.
  */
 PG_FUNCTION_INFO_V1(bloom_agg_final);
 Datum
 bloom_agg_final(PG_FUNCTION_ARGS)
 {
 	BloomState *state;
+	struct varlena *sized;
+	bf_view		view;
 
 	if (PG_ARGISNULL(0))
 	{
-		struct varlena *sized = sized_empty_filter(fcinfo);
-
-		if (sized != NULL)
-			PG_RETURN_POINTER(sized);
-		PG_RETURN_POINTER(bloom_from_hashes(NULL, 0, BLOOM_KIND_NONE,
-											BLOOM_DEFAULT_FPR));
+		sized = sized_empty_filter(fcinfo);
+		PG_RETURN_POINTER(sized != NULL ? sized :
+						  bloom_accumulate(NULL, NULL, NULL, 0));
 	}
 	state = bloom_state_of(PG_GETARG_DATUM(0));
-	if (state == NULL)
-		state = bloom_state_from_datum(PG_GETARG_DATUM(0), CurrentMemoryContext);
-	PG_RETURN_POINTER(bloom_state_finish(state));
+	if (state != NULL)
+		PG_RETURN_POINTER(bloom_state_finish(state));
+	view = bloom_datum_view(PG_GETARG_DATUM(0));
+	PG_RETURN_POINTER(bloom_accumulate(NULL, &view, NULL, 0));
 }

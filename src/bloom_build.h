@@ -19,13 +19,8 @@
 #define BLOOM_DEFAULT_FPR		0.01
 
 extern bf_header bloom_sized_header(int64 capacity, double fpr, uint32 kind);
-extern void bloom_sort_hashes(uint64 *hashes, uint64 n);
-extern struct varlena *bloom_from_sorted_hashes(const uint64 *hashes,
-												uint64 n, uint32 kind,
-												double fpr);
-extern struct varlena *bloom_from_hashes(uint64 *hashes, uint64 n,
-										 uint32 kind, double fpr);
-extern struct varlena *bloom_resize_exact(struct varlena *filter);
+extern struct varlena *bloom_empty_sized(int64 capacity, double fpr,
+										 uint32 kind);
 extern void bloom_warn_over_capacity(const bf_view *view, double estimate);
 
 #endif							/* BLOOM_BUILD_H */
