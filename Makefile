@@ -19,7 +19,8 @@ CORE_OBJS = \
 	src/core/bf_kernels.o \
 	src/core/bf_kernels_avx2.o \
 	src/core/bf_sizing.o \
-	src/core/bf_status.o
+	src/core/bf_status.o \
+	src/core/bf_validate.o
 
 OBJS = \
 	$(CORE_OBJS) \

@@ -721,8 +721,8 @@ bf_fold(void *dst, size_t len, const bf_view *src, uint64_t nblocks)
 	fold_blocks((uint8_t *) dst + BF_HEADER_SIZE, src->payload,
 				src->hdr.nitems, nblocks);
 	hdr.nitems = nblocks;
-	hdr.bits_set = bf_popcount((uint8_t *) dst + BF_HEADER_SIZE,
-							   len - BF_HEADER_SIZE);
+	hdr.bits_set = bf_kernels_current()->popcount((uint8_t *) dst + BF_HEADER_SIZE,
+												  len - BF_HEADER_SIZE);
 	bf_write_header(dst, &hdr);
 	return BF_OK;
 }

@@ -228,7 +228,10 @@ bf_active_kernels(void)
 		BF_KERNELS_SCALAR : BF_KERNELS_AVX2;
 }
 
-/* Number of set bits in nbytes of data */
+/*
+ * Number of set bits in nbytes of data, for tests and benchmarks (the
+ * core's own files call the kernel in use)
+ */
 uint64_t
 bf_popcount(const uint8_t *data, size_t nbytes)
 {
