@@ -13,7 +13,7 @@
  * that each hash is sorted once and merged a few times, and memory is
  * touched in order.  That costs 8 bytes a distinct hash.  Where a sample
  * says most of a full pending run is new values, sorting it would save
- * little memory, and it grows instead (worth_sorting): a set of mostly
+ * little memory, and it grows instead (grow_pending): a set of mostly
  * distinct values is not sorted at all on its way to a block filter.
  *
  * What the exact phase finishes as is the filter bf_auto_header sizes for
@@ -57,7 +57,7 @@
 #define BF_ACC_RUN_MAX		((size_t) 1 << 20)
 
 /*
- * The sample of a set of hashes that worth_sorting and merge_straight
+ * The sample of a set of hashes that grow_pending and merge_straight
  * read: the hashes below 2^(64 - BF_ACC_SAMPLE_SHIFT), one in 64 of any set
  */
 #define BF_ACC_SAMPLE_SHIFT 6
@@ -65,6 +65,12 @@
 
 /* Alignment of a block accumulator's payload: a cache line */
 #define BF_ACC_LINE			64
+
+/*
+ * Most chunks an exact accumulator sets aside: each holds at least
+ * BF_ACC_RUN_MIN hashes, and all of them fewer than BF_ACC_EXACT_MAX
+ */
+#define BF_ACC_MAX_CHUNKS	(BF_ACC_EXACT_MAX / BF_ACC_RUN_MIN + 1)
 
 /*
  * A run of strictly ascending hashes joining an accumulator: another
@@ -169,6 +175,16 @@ pending_limit(const bf_acc *acc)
 		limit > BF_ACC_RUN_MAX ? BF_ACC_RUN_MAX : limit;
 }
 
+/*
+ * The hashes an exact accumulator holds, repeats and all: at least its
+ * distinct count
+ */
+static size_t
+held(const bf_acc *acc)
+{
+	return acc->hdr.nitems + acc->u.run.nchunked + acc->npending;
+}
+
 /* Memory for a block filter of nblocks blocks, its payload on a cache line */
 static bf_status
 new_filter(const bf_acc *acc, uint64_t nblocks, uint8_t **filter,
@@ -212,6 +228,42 @@ set_bits(uint8_t *payload, uint64_t nblocks, const uint64_t *hashes, size_t n,
 }
 
 /*
+ * Set the bits of every hash an exact accumulator holds (its run, its
+ * chunks and its pending hashes, as they are) in nblocks blocks (set_bits)
+ */
+static uint64_t
+set_held_bits(const bf_acc *acc, uint8_t *payload, uint64_t nblocks,
+			  size_t *present)
+{
+	uint64_t	bits = set_bits(payload, nblocks, acc->u.run.hashes,
+								acc->hdr.nitems, present);
+	size_t		i;
+
+	for (i = 0; i < acc->u.run.nchunks; i++)
+		bits += set_bits(payload, nblocks, acc->u.run.chunks[i].hashes,
+						 acc->u.run.chunks[i].n, present);
+	return bits + set_bits(payload, nblocks, acc->pending, acc->npending,
+						   present);
+}
+
+/* Give back an exact accumulator's chunks and their sample */
+static void
+drop_chunks(bf_acc *acc)
+{
+	size_t		i;
+
+	for (i = 0; i < acc->u.run.nchunks; i++)
+		acc_release(acc, acc->u.run.chunks[i].hashes,
+					acc->u.run.chunks[i].n * sizeof(uint64_t));
+	acc_release(acc, acc->u.run.chunks, BF_ACC_MAX_CHUNKS * sizeof(bf_acc_chunk));
+	acc_release(acc, acc->u.run.sample, acc->u.run.sample_room * sizeof(uint64_t));
+	acc->u.run.chunks = NULL;
+	acc->u.run.nchunks = acc->u.run.nchunked = 0;
+	acc->u.run.sample = NULL;
+	acc->u.run.nsample = acc->u.run.sample_room = 0;
+}
+
+/*
  * Release the accumulator's run or filter, as its phase says, and make it
  * the phase hdr describes, held in filter (blocks; memory and size are
  * what alloc gave) or run (exact; room hashes).  Its pending hashes must
@@ -224,9 +276,13 @@ become(bf_acc *acc, const bf_header *hdr, uint8_t *filter, void *memory,
 {
 	BF_ASSERT(acc->npending == 0);
 	if (acc->hdr.layout == BF_LAYOUT_EXACT)
+	{
+		drop_chunks(acc);
 		acc_release(acc, acc->u.run.hashes, acc->u.run.room * sizeof(uint64_t));
+	}
 	else
 		acc_release(acc, acc->u.blocks.memory, acc->u.blocks.size);
+	memset(&acc->u, 0, sizeof(acc->u));
 	if (hdr->layout == BF_LAYOUT_BLOCKS)
 	{
 		acc->u.blocks.filter = filter;
@@ -253,24 +309,58 @@ flush_blocks(bf_acc *acc)
 }
 
 /*
- * Sort an exact accumulator's pending hashes, drop repeats, and merge them
- * into its run in place (or, with no run yet, make them the run: the run's
- * room becomes pending's).  The run's room for them is the sort's scratch
- * space.  A pending run that grew past its limit unsorted is given back.
- * Past BF_ACC_EXACT_MAX distinct hashes the accumulator becomes a block
- * filter (promote).
+ * Sort a chunk of an exact accumulator, drop repeats, merge it into the
+ * run in place and give it back.  The run's room for it is the sort's
+ * scratch space.
+ */
+static bf_status
+merge_chunk(bf_acc *acc, bf_acc_chunk *chunk)
+{
+	size_t		n;
+	bf_status	status = reserve_run(acc, acc->hdr.nitems + chunk->n);
+
+	if (status != BF_OK)
+		return status;
+	bf_sort_hashes(chunk->hashes, chunk->n,
+				   acc->u.run.hashes + acc->hdr.nitems);
+	n = bf_unique_hashes(chunk->hashes, chunk->n);
+	acc->hdr.nitems = bf_merge_hashes(acc->u.run.hashes, acc->hdr.nitems,
+									  chunk->hashes, n);
+	acc_release(acc, chunk->hashes, chunk->n * sizeof(uint64_t));
+	acc->u.run.nchunked -= chunk->n;
+	chunk->hashes = NULL;
+	chunk->n = 0;
+	return BF_OK;
+}
+
+/*
+ * Sort an exact accumulator's chunks and pending hashes, drop repeats,
+ * and merge them into its run in place (pending with no run yet becomes
+ * the run, and the run's room pending's).  The run's room for them is the
+ * sort's scratch space.  A pending run that grew past its limit unsorted
+ * is given back.  Past BF_ACC_EXACT_MAX distinct hashes the accumulator
+ * becomes a block filter (promote).
  */
 static bf_status
 flush_exact(bf_acc *acc)
 {
 	size_t		n = acc->npending;
-	size_t		nrun = acc->hdr.nitems;
-	uint64_t   *swap = acc->u.run.hashes;
-	size_t		swap_room = acc->u.run.room;
-	bf_status	status;
+	size_t		nrun;
+	uint64_t   *swap;
+	size_t		swap_room;
+	size_t		i;
+	bf_status	status = BF_OK;
 
+	for (i = 0; i < acc->u.run.nchunks && status == BF_OK; i++)
+		status = merge_chunk(acc, &acc->u.run.chunks[i]);
+	if (status != BF_OK)
+		return status;
+	drop_chunks(acc);
+	nrun = acc->hdr.nitems;
+	swap = acc->u.run.hashes;
+	swap_room = acc->u.run.room;
 	if (n == 0)
-		return BF_OK;
+		return nrun > BF_ACC_EXACT_MAX ? promote(acc) : BF_OK;
 	if (nrun > 0 || n >= BF_SORT_SMALL)
 	{
 		status = reserve_run(acc, nrun + n);
@@ -371,25 +461,33 @@ run_list(const bf_acc *acc)
 }
 
 /*
- * Whether sorting a full pending run would pay.  Sorting is what keeps an
- * exact accumulator at 8 bytes a distinct value: it pays where more than a
- * quarter of the pending hashes are repeats or values the run holds, by
- * the sample of them (the hashes below the bound); otherwise the pending
- * run grows unsorted, its hashes waiting for the filter they end in.  Fewer
- * than BF_ACC_RUN_MIN, or a sample twice its expected size (hashes that
- * are not uniform), are always sorted.
+ * Set a full pending run aside as a chunk, unsorted, a new one of twice
+ * its room (at most BF_ACC_RUN_MAX) taking its place, where that pays:
+ * *grown says whether it did.  Sorting is what keeps an exact accumulator
+ * at 8 bytes a distinct value, and pays where more than a quarter of the
+ * pending hashes are repeats or values held already, by the sample of them
+ * (the hashes below the bound) and the sample of the run and the chunks,
+ * which the new chunk's joins.  Fewer than BF_ACC_RUN_MIN pending hashes,
+ * or a sample twice its expected size (hashes that are not uniform), are
+ * sorted.  Each hash is sampled once, as its chunk is set aside.
  */
 static bf_status
-worth_sorting(const bf_acc *acc, bool *sort)
+grow_pending(bf_acc *acc, bool *grown)
 {
 	size_t		room = (acc->npending >> (BF_ACC_SAMPLE_SHIFT - 1)) + BF_SORT_SMALL;
-	uint64_t   *sample;
 	acc_list	run = run_list(acc);
+	const uint64_t *known = acc->u.run.nchunks > 0 ? acc->u.run.sample : run.native;
+	size_t		nknown = acc->u.run.nchunks > 0 ? acc->u.run.nsample : list_sampled(&run);
+	size_t		next = 2 * acc->pending_room < BF_ACC_RUN_MAX ?
+		2 * acc->pending_room : BF_ACC_RUN_MAX;
+	uint64_t   *sample;
+	uint64_t   *joined = NULL;
+	uint64_t   *pending = NULL;
+	size_t		joined_room;
 	size_t		m = 0;
-	size_t		fresh;
 	size_t		i;
 
-	*sort = true;
+	*grown = false;
 	if (acc->npending < BF_ACC_RUN_MIN)
 		return BF_OK;
 	/* the sample, then as much again: the sort's scratch space */
@@ -403,48 +501,71 @@ worth_sorting(const bf_acc *acc, bool *sort)
 	{
 		bf_sort_hashes(sample, m, sample + room);
 		m = bf_unique_hashes(sample, m);
-		fresh = m - bf_common_hashes(run.native, list_sampled(&run), sample, m);
-		*sort = 4 * (fresh << BF_ACC_SAMPLE_SHIFT) < 3 * acc->npending;
+		*grown = 4 * ((m - bf_common_hashes(known, nknown, sample, m)) <<
+					  BF_ACC_SAMPLE_SHIFT) >= 3 * acc->npending;
+	}
+	if (*grown)
+	{
+		joined_room = nknown + m + 1;
+		joined = acc_alloc(acc, joined_room * sizeof(uint64_t));
+		pending = acc_alloc(acc, next * sizeof(uint64_t));
+		if (acc->u.run.chunks == NULL)
+			acc->u.run.chunks = acc_alloc(acc, BF_ACC_MAX_CHUNKS * sizeof(bf_acc_chunk));
+		if (joined == NULL || pending == NULL || acc->u.run.chunks == NULL)
+		{
+			acc_release(acc, sample, 2 * room * sizeof(uint64_t));
+			acc_release(acc, joined, joined_room * sizeof(uint64_t));
+			acc_release(acc, pending, next * sizeof(uint64_t));
+			return BF_E_MEMORY;
+		}
+		if (nknown > 0)
+			memcpy(joined, known, nknown * sizeof(uint64_t));
+		acc_release(acc, acc->u.run.sample, acc->u.run.sample_room * sizeof(uint64_t));
+		acc->u.run.nsample = bf_merge_hashes(joined, nknown, sample, m);
+		acc->u.run.sample = joined;
+		acc->u.run.sample_room = joined_room;
+		BF_ASSERT(acc->u.run.nchunks < BF_ACC_MAX_CHUNKS);
+		acc->u.run.chunks[acc->u.run.nchunks].hashes = acc->pending;
+		acc->u.run.chunks[acc->u.run.nchunks++].n = acc->npending;
+		acc->u.run.nchunked += acc->npending;
+		acc->pending = pending;
+		acc->pending_room = next;
+		acc->npending = 0;
 	}
 	acc_release(acc, sample, 2 * room * sizeof(uint64_t));
 	return BF_OK;
 }
 
 /*
- * Room for n more pending hashes in an exact accumulator.  Pending grows
- * by doubling up to half the run (between BF_ACC_RUN_MIN and
- * BF_ACC_RUN_MAX hashes) and is then sorted and merged into the run,
- * unless it is not worth sorting, when it goes on doubling, as long as the
- * hashes held stay within BF_ACC_EXACT_MAX.  Sorting may end the exact
+ * Make room in an exact accumulator's full pending run.  It doubles up to
+ * its limit (pending_limit), and from there on is set aside as a chunk
+ * where that pays (grow_pending) and the hashes held stay within
+ * BF_ACC_EXACT_MAX, or else sorted and merged into the run, so that each
+ * hash is sorted once and merged a few times.  Sorting may end the exact
  * phase (promote): the caller looks at the phase again.
  */
 static bf_status
-exact_room(bf_acc *acc, size_t n)
+exact_room(bf_acc *acc)
 {
 	size_t		limit = pending_limit(acc);
-	size_t		want = acc->npending + n;
-	size_t		room;
-	bool		sort = true;
+	size_t		room = 2 * acc->pending_room;
+	bool		grown = false;
 	bf_status	status = BF_OK;
 
-	if (want <= acc->pending_room)
-		return BF_OK;
-	if (want > limit)
+	BF_ASSERT(acc->npending == acc->pending_room);
+	if (acc->pending_room >= limit)
 	{
-		if (acc->hdr.nitems + want <= BF_ACC_EXACT_MAX)
-			status = worth_sorting(acc, &sort);
-		if (status == BF_OK && sort)
+		if (held(acc) < BF_ACC_EXACT_MAX)
+			status = grow_pending(acc, &grown);
+		if (status == BF_OK && !grown)
 			status = flush_exact(acc);
-		if (status != BF_OK || acc->hdr.layout != BF_LAYOUT_EXACT)
+		if (status != BF_OK || acc->hdr.layout != BF_LAYOUT_EXACT ||
+			acc->npending < acc->pending_room)
 			return status;
-		want = acc->npending + n;
-		if (want <= acc->pending_room)
-			return BF_OK;
+		room = limit;
 	}
-	room = want <= limit && 2 * acc->pending_room > limit ? limit :
-		2 * acc->pending_room;
-	if (room < want)
-		room = want;
+	if (room > limit)
+		room = limit;
 	return resize_pending(acc, room < BF_ACC_FIRST ? BF_ACC_FIRST : room);
 }
 
@@ -459,7 +580,7 @@ bf_acc_add_slow(bf_acc *acc, uint64_t hash)
 	bf_status	status = BF_OK;
 
 	if (acc->hdr.layout == BF_LAYOUT_EXACT)
-		status = exact_room(acc, 1);
+		status = exact_room(acc);
 	if (status == BF_OK && acc->hdr.layout == BF_LAYOUT_BLOCKS)
 	{
 		flush_blocks(acc);
@@ -479,7 +600,8 @@ bf_acc_add_slow(bf_acc *acc, uint64_t hash)
  * merging a run a few times costs no more than sorting; a long one if, by
  * the sample, at least half of it is in the run already, so that states of
  * the same values merge into one run and states of different values wait
- * unsorted, as pending hashes, for the filter they end in.
+ * unsorted, as pending hashes, for the filter they end in.  None while
+ * pending runs are set aside (which merging would have to sort first).
  */
 static bool
 merge_straight(const bf_acc *acc, const acc_list *list)
@@ -487,6 +609,8 @@ merge_straight(const bf_acc *acc, const acc_list *list)
 	acc_list	run = run_list(acc);
 	size_t		sampled;
 
+	if (acc->u.run.nchunks > 0)
+		return false;
 	if (list->n < BF_ACC_RUN_MIN)
 		return list->n >= acc->hdr.nitems / 4;
 	sampled = list_sampled(list);
@@ -496,23 +620,68 @@ merge_straight(const bf_acc *acc, const acc_list *list)
 				bf_common_exact(run.native, run.n, list->view, sampled)) >= sampled;
 }
 
-/* Set the bits of a list's hashes in a block accumulator */
+/* Set the bits of a list's hashes from the first-th on in a block accumulator */
 static void
-list_into_blocks(bf_acc *acc, const acc_list *list)
+list_into_blocks(bf_acc *acc, const acc_list *list, size_t first)
 {
-	acc->hdr.bits_set += list->native != NULL ?
-		set_bits(payload_of(acc), acc->hdr.nitems, list->native, list->n, NULL) :
-		bf_add_exact_to_blocks(payload_of(acc), acc->hdr.nitems, list->view);
+	bf_view		rest;
+
+	if (list->native != NULL)
+	{
+		acc->hdr.bits_set += set_bits(payload_of(acc), acc->hdr.nitems,
+									  list->native + first, list->n - first,
+									  NULL);
+		return;
+	}
+	rest = *list->view;
+	rest.payload += first * BF_HASH_BYTES;
+	rest.hdr.nitems -= first;
+	acc->hdr.bits_set += bf_add_exact_to_blocks(payload_of(acc),
+												acc->hdr.nitems, &rest);
 }
 
-/* Copy a list's hashes into out */
+/* Copy n of a list's hashes, from the first-th on, into out */
 static void
-list_copy(const acc_list *list, uint64_t *out)
+list_copy(const acc_list *list, size_t first, size_t n, uint64_t *out)
 {
 	if (list->native != NULL)
-		memcpy(out, list->native, list->n * sizeof(uint64_t));
+		memcpy(out, list->native + first, n * sizeof(uint64_t));
 	else
-		bf_exact_hashes(list->view, 0, list->n, out);
+		bf_exact_hashes(list->view, first, n, out);
+}
+
+/*
+ * Add a list's hashes to an exact accumulator's pending hashes, making
+ * room as adding them one at a time would (exact_room); where that ends
+ * the exact phase, the rest are set in the blocks.
+ */
+static bf_status
+append(bf_acc *acc, const acc_list *list)
+{
+	size_t		done = 0;
+	bf_status	status = BF_OK;
+
+	while (done < list->n && status == BF_OK)
+	{
+		size_t		n = list->n - done;
+
+		if (acc->hdr.layout == BF_LAYOUT_BLOCKS)
+		{
+			list_into_blocks(acc, list, done);
+			break;
+		}
+		if (acc->npending == acc->pending_room)
+		{
+			status = exact_room(acc);
+			continue;
+		}
+		if (n > acc->pending_room - acc->npending)
+			n = acc->pending_room - acc->npending;
+		list_copy(list, done, n, acc->pending + acc->npending);
+		acc->npending += n;
+		done += n;
+	}
+	return status;
 }
 
 /*
@@ -532,12 +701,11 @@ union_list(bf_acc *acc, const acc_list *list)
 		if (status == BF_OK && acc->hdr.layout == BF_LAYOUT_EXACT)
 			status = promote(acc);
 	}
-	else if (acc->hdr.layout == BF_LAYOUT_EXACT && acc->hdr.nitems == 0 &&
-			 acc->npending == 0)
+	else if (acc->hdr.layout == BF_LAYOUT_EXACT && held(acc) == 0)
 	{
 		status = reserve_run(acc, list->n);
 		if (status == BF_OK && list->n > 0)
-			list_copy(list, acc->u.run.hashes);
+			list_copy(list, 0, list->n, acc->u.run.hashes);
 		if (status == BF_OK)
 			acc->hdr.nitems = list->n;
 		return status;
@@ -558,17 +726,9 @@ union_list(bf_acc *acc, const acc_list *list)
 		}
 	}
 	else if (acc->hdr.layout == BF_LAYOUT_EXACT)
-	{
-		status = exact_room(acc, list->n);
-		if (status == BF_OK && acc->hdr.layout == BF_LAYOUT_EXACT)
-		{
-			list_copy(list, acc->pending + acc->npending);
-			acc->npending += list->n;
-			return BF_OK;
-		}
-	}
+		return append(acc, list);
 	if (status == BF_OK)
-		list_into_blocks(acc, list);
+		list_into_blocks(acc, list, 0);
 	return status;
 }
 
@@ -592,10 +752,7 @@ exact_into_blocks(bf_acc *acc, const bf_pair *pair, const bf_view *blocks)
 	memcpy(filter + BF_HEADER_SIZE, blocks->payload,
 		   blocks->hdr.nitems * BF_BLOCK_BYTES);
 	hdr.bits_set = blocks->hdr.bits_set +
-		set_bits(filter + BF_HEADER_SIZE, hdr.nitems, acc->u.run.hashes,
-				 acc->hdr.nitems, NULL) +
-		set_bits(filter + BF_HEADER_SIZE, hdr.nitems, acc->pending,
-				 acc->npending, NULL);
+		set_held_bits(acc, filter + BF_HEADER_SIZE, hdr.nitems, NULL);
 	acc->npending = 0;
 	become(acc, &hdr, filter, memory, size, NULL, 0);
 	return BF_OK;
@@ -650,7 +807,7 @@ settle(bf_acc *acc)
 {
 	if (acc->hdr.layout == BF_LAYOUT_BLOCKS)
 		flush_blocks(acc);
-	else if (acc->hdr.nitems + acc->npending > BF_ACC_EXACT_MAX)
+	else if (held(acc) > BF_ACC_EXACT_MAX)
 		return flush_exact(acc);
 	return BF_OK;
 }
@@ -783,7 +940,10 @@ bf_acc_release(bf_acc *acc)
 	if (acc->hdr.layout == BF_LAYOUT_BLOCKS)
 		acc_release(acc, acc->u.blocks.memory, acc->u.blocks.size);
 	else
+	{
+		drop_chunks(acc);
 		acc_release(acc, acc->u.run.hashes, acc->u.run.room * sizeof(uint64_t));
+	}
 	acc->npending = 0;
 	drop_pending(acc);
 	memset(&acc->u, 0, sizeof(acc->u));
@@ -934,9 +1094,9 @@ result_alloc(const bf_allocator *out, size_t len, bf_acc_result *result)
 /*
  * Build the filter hdr describes holding an exact accumulator's hashes,
  * into memory from out: the one place a filter is built from hashes.  A
- * block filter takes the run and the pending hashes as they are (*present,
- * if not NULL, counts those whose bits were all set already); an exact
- * list takes the run, the pending hashes merged.
+ * block filter takes the run, the chunks and the pending hashes as they
+ * are (*present, if not NULL, counts those whose bits were all set
+ * already); an exact list takes the run, the others merged into it.
  */
 static bf_status
 build(const bf_acc *acc, const bf_header *hdr, const bf_allocator *out,
@@ -948,7 +1108,7 @@ build(const bf_acc *acc, const bf_header *hdr, const bf_allocator *out,
 
 	if (hdr->layout == BF_LAYOUT_EXACT)
 	{
-		BF_ASSERT(acc->npending == 0 && hdr->nitems == acc->hdr.nitems);
+		BF_ASSERT(held(acc) == hdr->nitems);
 		status = result_alloc(out, bf_size_exact(hdr->nitems), result);
 		if (status == BF_OK)
 			status = bf_init_exact(result->filter, result->len, hdr,
@@ -962,11 +1122,7 @@ build(const bf_acc *acc, const bf_header *hdr, const bf_allocator *out,
 		if (status == BF_OK)
 		{
 			payload = result->filter + BF_HEADER_SIZE;
-			built.bits_set =
-				set_bits(payload, hdr->nitems, acc->u.run.hashes,
-						 acc->hdr.nitems, present) +
-				set_bits(payload, hdr->nitems, acc->pending, acc->npending,
-						 present);
+			built.bits_set = set_held_bits(acc, payload, hdr->nitems, present);
 			bf_write_header(result->filter, &built);
 		}
 	}
@@ -987,13 +1143,14 @@ build(const bf_acc *acc, const bf_header *hdr, const bf_allocator *out,
 static bf_status
 finish_exact(bf_acc *acc, const bf_allocator *out, bf_acc_result *result)
 {
-	uint64_t	most = acc->hdr.nitems + acc->npending;
+	uint64_t	most = held(acc);
 	size_t		present = 0;
 	bf_header	hdr;
 	bf_header	fewest;
 	bf_status	status = auto_header(acc, most, &hdr);
 
-	if (status == BF_OK && hdr.layout == BF_LAYOUT_BLOCKS && acc->npending > 0)
+	if (status == BF_OK && hdr.layout == BF_LAYOUT_BLOCKS &&
+		most > acc->hdr.nitems)
 	{
 		status = build(acc, &hdr, out, result, &present);
 		if (status != BF_OK)

@@ -7,7 +7,8 @@
  * An accumulator is in one of two phases, the layout of its header:
  *
  *	- exact: the distinct hashes added, as a strictly ascending run, and
- *	  the hashes added since, unsorted (pending);
+ *	  the hashes added since, unsorted (pending, and full pending runs set
+ *	  aside: chunks);
  *	- blocks: a block filter, and up to BF_ACC_BATCH hashes waiting to be
  *	  set in it (pending).
  *
@@ -53,6 +54,13 @@ typedef struct bf_allocator
 	void		(*release) (void *context, void *memory, size_t size);
 } bf_allocator;
 
+/* A full pending run an exact accumulator set aside, unsorted */
+typedef struct bf_acc_chunk
+{
+	uint64_t   *hashes;
+	size_t		n;
+} bf_acc_chunk;
+
 /* An accumulator: its header's layout is the tag of the union */
 typedef struct bf_acc
 {
@@ -68,6 +76,14 @@ typedef struct bf_acc
 		{
 			uint64_t   *hashes; /* strictly ascending */
 			size_t		room;
+			bf_acc_chunk *chunks;	/* pending runs set aside */
+			size_t		nchunks;
+			size_t		nchunked;	/* the hashes they hold */
+			uint64_t   *sample; /* while there are chunks, the sampled
+								 * hashes of the run and the chunks,
+								 * distinct and ascending */
+			size_t		nsample;
+			size_t		sample_room;
 		}			run;
 		struct
 		{
