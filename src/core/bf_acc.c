@@ -13,8 +13,10 @@
  * that each hash is sorted once and merged a few times, and memory is
  * touched in order.  That costs 8 bytes a distinct hash.  Where a sample
  * says most of a full pending run is new values, sorting it would save
- * little memory, and it grows instead (grow_pending): a set of mostly
- * distinct values is not sorted at all on its way to a block filter.
+ * little memory: it is set aside whole as a chunk, unsorted, and a new one
+ * takes its place (grow_pending); a long list of another filter's hashes
+ * is set aside so too, sorted.  A set of mostly distinct values is not
+ * sorted at all on its way to a block filter.
  *
  * What the exact phase finishes as is the filter bf_auto_header sizes for
  * its distinct count: an exact list, or a block filter whose size class
@@ -309,9 +311,9 @@ flush_blocks(bf_acc *acc)
 }
 
 /*
- * Sort a chunk of an exact accumulator, drop repeats, merge it into the
- * run in place and give it back.  The run's room for it is the sort's
- * scratch space.
+ * Sort a chunk of an exact accumulator (unless it is sorted), drop
+ * repeats, merge it into the run in place and give it back.  The run's
+ * room for it is the sort's scratch space.
  */
 static bf_status
 merge_chunk(bf_acc *acc, bf_acc_chunk *chunk)
@@ -321,9 +323,12 @@ merge_chunk(bf_acc *acc, bf_acc_chunk *chunk)
 
 	if (status != BF_OK)
 		return status;
-	bf_sort_hashes(chunk->hashes, chunk->n,
-				   acc->u.run.hashes + acc->hdr.nitems);
-	n = bf_unique_hashes(chunk->hashes, chunk->n);
+	n = chunk->n;
+	if (!chunk->sorted)
+	{
+		bf_sort_hashes(chunk->hashes, n, acc->u.run.hashes + acc->hdr.nitems);
+		n = bf_unique_hashes(chunk->hashes, n);
+	}
 	acc->hdr.nitems = bf_merge_hashes(acc->u.run.hashes, acc->hdr.nitems,
 									  chunk->hashes, n);
 	acc_release(acc, chunk->hashes, chunk->n * sizeof(uint64_t));
@@ -461,6 +466,62 @@ run_list(const bf_acc *acc)
 }
 
 /*
+ * The sample an exact accumulator knows of the hashes it holds outside
+ * its pending run: with chunks, theirs and the run's joined; else the
+ * run's own (its first hashes, below the bound).  Into *n, how many.
+ */
+static const uint64_t *
+known_sample(const bf_acc *acc, size_t *n)
+{
+	acc_list	run = run_list(acc);
+
+	if (acc->u.run.nchunks > 0)
+	{
+		*n = acc->u.run.nsample;
+		return acc->u.run.sample;
+	}
+	*n = list_sampled(&run);
+	return run.native;
+}
+
+/*
+ * Set n hashes (sorted and distinct, or not) aside as a chunk of an exact
+ * accumulator, whose memory they become; their sample, m distinct hashes
+ * in ascending order, joins the accumulator's.
+ */
+static bf_status
+set_aside(bf_acc *acc, uint64_t *hashes, size_t n, bool sorted,
+		  const uint64_t *sample, size_t m)
+{
+	size_t		nknown;
+	const uint64_t *known = known_sample(acc, &nknown);
+	size_t		room = nknown + m + 1;
+	uint64_t   *joined = acc_alloc(acc, room * sizeof(uint64_t));
+	bf_acc_chunk *chunk;
+
+	if (acc->u.run.chunks == NULL)
+		acc->u.run.chunks = acc_alloc(acc, BF_ACC_MAX_CHUNKS * sizeof(bf_acc_chunk));
+	if (joined == NULL || acc->u.run.chunks == NULL)
+	{
+		acc_release(acc, joined, room * sizeof(uint64_t));
+		return BF_E_MEMORY;
+	}
+	if (nknown > 0)
+		memcpy(joined, known, nknown * sizeof(uint64_t));
+	acc_release(acc, acc->u.run.sample, acc->u.run.sample_room * sizeof(uint64_t));
+	acc->u.run.nsample = bf_merge_hashes(joined, nknown, sample, m);
+	acc->u.run.sample = joined;
+	acc->u.run.sample_room = room;
+	BF_ASSERT(acc->u.run.nchunks < BF_ACC_MAX_CHUNKS);
+	chunk = &acc->u.run.chunks[acc->u.run.nchunks++];
+	chunk->hashes = hashes;
+	chunk->n = n;
+	chunk->sorted = sorted;
+	acc->u.run.nchunked += n;
+	return BF_OK;
+}
+
+/*
  * Set a full pending run aside as a chunk, unsorted, a new one of twice
  * its room (at most BF_ACC_RUN_MAX) taking its place, where that pays:
  * *grown says whether it did.  Sorting is what keeps an exact accumulator
@@ -475,17 +536,15 @@ static bf_status
 grow_pending(bf_acc *acc, bool *grown)
 {
 	size_t		room = (acc->npending >> (BF_ACC_SAMPLE_SHIFT - 1)) + BF_SORT_SMALL;
-	acc_list	run = run_list(acc);
-	const uint64_t *known = acc->u.run.nchunks > 0 ? acc->u.run.sample : run.native;
-	size_t		nknown = acc->u.run.nchunks > 0 ? acc->u.run.nsample : list_sampled(&run);
 	size_t		next = 2 * acc->pending_room < BF_ACC_RUN_MAX ?
 		2 * acc->pending_room : BF_ACC_RUN_MAX;
+	size_t		nknown;
+	const uint64_t *known = known_sample(acc, &nknown);
 	uint64_t   *sample;
-	uint64_t   *joined = NULL;
 	uint64_t   *pending = NULL;
-	size_t		joined_room;
 	size_t		m = 0;
 	size_t		i;
+	bf_status	status = BF_OK;
 
 	*grown = false;
 	if (acc->npending < BF_ACC_RUN_MIN)
@@ -506,34 +565,20 @@ grow_pending(bf_acc *acc, bool *grown)
 	}
 	if (*grown)
 	{
-		joined_room = nknown + m + 1;
-		joined = acc_alloc(acc, joined_room * sizeof(uint64_t));
 		pending = acc_alloc(acc, next * sizeof(uint64_t));
-		if (acc->u.run.chunks == NULL)
-			acc->u.run.chunks = acc_alloc(acc, BF_ACC_MAX_CHUNKS * sizeof(bf_acc_chunk));
-		if (joined == NULL || pending == NULL || acc->u.run.chunks == NULL)
+		status = pending == NULL ? BF_E_MEMORY :
+			set_aside(acc, acc->pending, acc->npending, false, sample, m);
+		if (status == BF_OK)
 		{
-			acc_release(acc, sample, 2 * room * sizeof(uint64_t));
-			acc_release(acc, joined, joined_room * sizeof(uint64_t));
-			acc_release(acc, pending, next * sizeof(uint64_t));
-			return BF_E_MEMORY;
+			acc->pending = pending;
+			acc->pending_room = next;
+			acc->npending = 0;
 		}
-		if (nknown > 0)
-			memcpy(joined, known, nknown * sizeof(uint64_t));
-		acc_release(acc, acc->u.run.sample, acc->u.run.sample_room * sizeof(uint64_t));
-		acc->u.run.nsample = bf_merge_hashes(joined, nknown, sample, m);
-		acc->u.run.sample = joined;
-		acc->u.run.sample_room = joined_room;
-		BF_ASSERT(acc->u.run.nchunks < BF_ACC_MAX_CHUNKS);
-		acc->u.run.chunks[acc->u.run.nchunks].hashes = acc->pending;
-		acc->u.run.chunks[acc->u.run.nchunks++].n = acc->npending;
-		acc->u.run.nchunked += acc->npending;
-		acc->pending = pending;
-		acc->pending_room = next;
-		acc->npending = 0;
+		else
+			acc_release(acc, pending, next * sizeof(uint64_t));
 	}
 	acc_release(acc, sample, 2 * room * sizeof(uint64_t));
-	return BF_OK;
+	return status;
 }
 
 /*
@@ -685,10 +730,32 @@ append(bf_acc *acc, const acc_list *list)
 }
 
 /*
+ * Set a long list aside in an exact accumulator as a chunk of its own,
+ * sorted: copied once, its sample its first hashes (a parallel leader
+ * keeps its workers' states so, and writes them into the filter in hash
+ * order).
+ */
+static bf_status
+set_list_aside(bf_acc *acc, const acc_list *list)
+{
+	uint64_t   *copy = acc_alloc(acc, list->n * sizeof(uint64_t));
+	bf_status	status;
+
+	if (copy == NULL)
+		return BF_E_MEMORY;
+	list_copy(list, 0, list->n, copy);
+	status = set_aside(acc, copy, list->n, true, copy, list_sampled(list));
+	if (status != BF_OK)
+		acc_release(acc, copy, list->n * sizeof(uint64_t));
+	return status;
+}
+
+/*
  * Add a list of strictly ascending hashes to an accumulator: set in its
  * blocks; or taken as its run, if it holds none yet; or merged straight
- * into its run (merge_straight); or added to its pending hashes.  A list
- * longer than the exact phase holds ends it first.
+ * into its run (merge_straight); or, long, set aside as a chunk of its
+ * own; or added to its pending hashes.  A list longer than the exact phase
+ * holds ends it first.
  */
 static bf_status
 union_list(bf_acc *acc, const acc_list *list)
@@ -725,6 +792,9 @@ union_list(bf_acc *acc, const acc_list *list)
 			return acc->hdr.nitems > BF_ACC_EXACT_MAX ? promote(acc) : BF_OK;
 		}
 	}
+	else if (acc->hdr.layout == BF_LAYOUT_EXACT && list->n >= BF_ACC_RUN_MIN &&
+			 held(acc) + list->n <= BF_ACC_EXACT_MAX)
+		return set_list_aside(acc, list);
 	else if (acc->hdr.layout == BF_LAYOUT_EXACT)
 		return append(acc, list);
 	if (status == BF_OK)

@@ -54,11 +54,15 @@ typedef struct bf_allocator
 	void		(*release) (void *context, void *memory, size_t size);
 } bf_allocator;
 
-/* A full pending run an exact accumulator set aside, unsorted */
+/*
+ * Hashes an exact accumulator set aside: a full pending run, unsorted, or
+ * a long list of another filter's, sorted and distinct
+ */
 typedef struct bf_acc_chunk
 {
 	uint64_t   *hashes;
 	size_t		n;
+	bool		sorted;
 } bf_acc_chunk;
 
 /* An accumulator: its header's layout is the tag of the union */
@@ -76,7 +80,7 @@ typedef struct bf_acc
 		{
 			uint64_t   *hashes; /* strictly ascending */
 			size_t		room;
-			bf_acc_chunk *chunks;	/* pending runs set aside */
+			bf_acc_chunk *chunks;	/* hashes set aside */
 			size_t		nchunks;
 			size_t		nchunked;	/* the hashes they hold */
 			uint64_t   *sample; /* while there are chunks, the sampled
