@@ -21,9 +21,11 @@
  * under it (states_context), not one each: HashAggregate measures its
  * memory on every new group by walking every context under its own, and a
  * context per group made that walk, and GROUP BY with a large work_mem,
- * quadratic in the groups.  PostgreSQL accepts an expanded object as a
- * transition value when its context's parent is the aggregate context,
- * which the shared one's is, and it never deletes one it is handed back.
+ * quadratic in the groups.  PostgreSQL keeps an expanded object as a
+ * transition value when its context's parent is the aggregate context, as
+ * the shared one's is; it deletes one (which would delete that context)
+ * only when a transition function returns another value in its place, and
+ * ours return a new state only in place of NULL or of a plain value.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -272,7 +274,8 @@ finish(bf_acc *acc)
 	filter = (struct varlena *) (result.filter - VARHDRSZ);
 	if (result.as_is)
 	{
-		view = bloom_view(filter);
+		/* the accumulator's filter, of which the result is a copy */
+		view = bf_acc_view(acc);
 		bloom_warn_over_capacity(&view, bf_cardinality(&view));
 	}
 	return filter;
