@@ -41,8 +41,13 @@
 /* The name of the context that holds the states of an aggregate context */
 #define STATES_CONTEXT_NAME		"bloom aggregate states"
 
-/* Bytes before the memory the hooks give: where its allocation starts */
+/*
+ * Bytes before the memory the hooks give from HOOK_LARGE bytes on: where
+ * its allocation starts (bloom_alloc_array puts arrays of 4 MB or more on
+ * a 2 MB boundary inside their allocation)
+ */
 #define HOOK_PREFIX				MAXALIGN(sizeof(char *))
+#define HOOK_LARGE				((size_t) 1 << 20)
 
 static Size state_flat_size(ExpandedObjectHeader *eohptr);
 static void state_flatten_into(ExpandedObjectHeader *eohptr, void *result,
@@ -54,16 +59,20 @@ static const ExpandedObjectMethods state_methods = {
 };
 
 /*
- * The accumulator's alloc hook: size bytes in the memory context context,
- * from 4 MB on starting on a huge page (bloom_alloc_array), the start of
- * the allocation kept just before them for hook_release.
+ * The accumulator's alloc hook: size bytes in the memory context context;
+ * large arrays from bloom_alloc_array, from 4 MB on starting on a huge
+ * page, the start of their allocation kept just before them for
+ * hook_release.
  */
 static void *
 hook_alloc(void *context, size_t size)
 {
 	char	   *space;
-	char	   *start = bloom_alloc_array(context, size + HOOK_PREFIX, &space);
+	char	   *start;
 
+	if (size < HOOK_LARGE)
+		return MemoryContextAlloc(context, size);
+	start = bloom_alloc_array(context, size + HOOK_PREFIX, &space);
 	*(char **) start = space;
 	return start + HOOK_PREFIX;
 }
@@ -72,7 +81,7 @@ hook_alloc(void *context, size_t size)
 static void
 hook_release(void *context, void *memory, size_t size)
 {
-	pfree(*(char **) ((char *) memory - HOOK_PREFIX));
+	pfree(size < HOOK_LARGE ? memory : *(char **) ((char *) memory - HOOK_PREFIX));
 }
 
 /* The alloc hook of results: a new bloom value's data, in the current context */

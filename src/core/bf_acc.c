@@ -48,7 +48,10 @@
 #include "bf_acc.h"
 #include "bf_internal.h"
 
-/* Room of an exact accumulator's first pending run, which doubles as it fills */
+/*
+ * Room of an exact accumulator's first allocated pending run (after the
+ * inline one), which doubles as it fills
+ */
 #define BF_ACC_FIRST		16
 
 /*
@@ -94,11 +97,14 @@ acc_alloc(const bf_acc *acc, size_t size)
 	return acc->mem->alloc(acc->mem->context, size);
 }
 
-/* Give back memory of size bytes to the accumulator's allocator */
+/*
+ * Give back memory of size bytes to the accumulator's allocator (none for
+ * its inline hashes)
+ */
 static void
 acc_release(const bf_acc *acc, void *memory, size_t size)
 {
-	if (memory != NULL)
+	if (memory != NULL && memory != (const void *) acc->inline_hashes)
 		acc->mem->release(acc->mem->context, memory, size);
 }
 
@@ -629,7 +635,7 @@ bf_acc_add_slow(bf_acc *acc, uint64_t hash)
 	if (status == BF_OK && acc->hdr.layout == BF_LAYOUT_BLOCKS)
 	{
 		flush_blocks(acc);
-		if (acc->pending_room == 0)
+		if (acc->pending_room < BF_ACC_BATCH)
 			status = resize_pending(acc, BF_ACC_BATCH);
 	}
 	if (status != BF_OK)
@@ -984,6 +990,8 @@ bf_acc_init(bf_acc *acc, const bf_allocator *mem, const bf_header *hdr)
 	acc->mem = mem;
 	acc->hdr = *hdr;
 	acc->hdr.bits_set = 0;
+	acc->pending = acc->inline_hashes;
+	acc->pending_room = BF_ACC_INLINE;
 	if (hdr->layout == BF_LAYOUT_EXACT)
 	{
 		acc->hdr.nitems = 0;

@@ -39,6 +39,12 @@
 #define BF_ACC_BATCH		1024
 
 /*
+ * Hashes an accumulator holds in itself, before it allocates any: the
+ * first pending run, so that a group of a few values costs one allocation
+ */
+#define BF_ACC_INLINE		4
+
+/*
  * Distinct hashes past which an exact accumulator becomes a block filter
  * of BF_ACC_MAX_BLOCKS blocks (64 MiB, as large as its run would be): the
  * size bloom_agg(value) grows to, which bf_acc_finish folds down to fit
@@ -98,6 +104,10 @@ typedef struct bf_acc
 			size_t		size;
 		}			blocks;
 	}			u;
+	uint64_t	inline_hashes[BF_ACC_INLINE];	/* the first pending run,
+												 * or a run as short: an
+												 * accumulator is not moved
+												 * once made */
 } bf_acc;
 
 /* What bf_acc_finish returns */
