@@ -254,7 +254,7 @@ eval_row_independent_arg(AggState *aggstate, const Aggref *aggref, int i,
 
 /*
  * The Aggref that holds the arguments of an aggregate call (aggref) in the
- * final step of a plan (agg): the call's own, or, in the final step of a
+ * final step of a plan (plan): the call's own, or, in the final step of a
  * parallel or partitionwise plan, its partial step's; NULL where it cannot
  * be found.
  *
