@@ -963,10 +963,19 @@ test_allocation_failures(void **state)
 	test_free(exact);
 }
 
+/* These tests run with the core's assertions on (test/Makefile) */
+static void
+test_asserts_on(void **state)
+{
+	(void) state;
+	assert_true(bf_asserts_enabled());
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_asserts_on),
 		cmocka_unit_test_setup_teardown(test_matrix, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_kind_rules, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_set_kind, setup, teardown),
@@ -985,6 +994,5 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_allocation_failures, setup, teardown),
 	};
 
-	assert_true(bf_asserts_enabled());
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests_name("acc", tests, NULL, NULL);
 }
