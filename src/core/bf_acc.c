@@ -260,6 +260,8 @@ drop_chunks(bf_acc *acc)
 {
 	size_t		i;
 
+	if (acc->u.run.chunks == NULL)
+		return;
 	for (i = 0; i < acc->u.run.nchunks; i++)
 		acc_release(acc, acc->u.run.chunks[i].hashes,
 					acc->u.run.chunks[i].n * sizeof(uint64_t));
