@@ -22,8 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench_time.h"
 #include "bf.h"
 #include "bf_acc.h"
 #include "bf_hash.h"
@@ -65,34 +65,6 @@ hook_release(void *context, void *memory, size_t size)
 }
 
 static const bf_allocator mem = {NULL, hook_alloc, hook_release};
-
-/* Monotonic time in nanoseconds */
-static double
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double) ts.tv_sec * 1e9 + (double) ts.tv_nsec;
-}
-
-/* Compare two doubles for qsort */
-static int
-compare_doubles(const void *a, const void *b)
-{
-	double		x = *(const double *) a;
-	double		y = *(const double *) b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The median of n timings */
-static double
-median(double *t, int n)
-{
-	qsort(t, n, sizeof(double), compare_doubles);
-	return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-}
 
 /* An accumulator for filters like bloom_agg(value)'s */
 static void
@@ -165,7 +137,7 @@ time_rows(uint64_t n, uint64_t distinct, bool sized, int reps, size_t *len)
 			t[r] = (now_ns() - start) / (double) n;
 		bf_acc_release(&acc);
 	}
-	return median(t, reps);
+	return median_of(t, reps);
 }
 
 /*
@@ -210,7 +182,7 @@ time_leader(uint64_t n, int reps)
 	}
 	for (i = 0; i < 3; i++)
 		free(flat[i]);
-	return median(t, reps);
+	return median_of(t, reps);
 }
 
 /* The operands of the matrix */
@@ -278,7 +250,7 @@ time_matrix(bool exact, const bf_view *other, bool intersect, int reps)
 			t[r] = (now_ns() - start) / 1e3;
 		bf_acc_release(&acc);
 	}
-	return median(t, reps);
+	return median_of(t, reps);
 }
 
 /* Run the three tables */

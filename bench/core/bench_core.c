@@ -24,6 +24,7 @@
 #include <time.h>
 #include <sys/utsname.h>
 
+#include "bench_time.h"
 #include "bf.h"
 #include "bf_hash.h"
 #include "bf_testing.h"
@@ -176,30 +177,9 @@ xaligned_alloc(size_t size)
 	return p;
 }
 
-/* Monotonic clock in nanoseconds */
-static double
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double) ts.tv_sec * 1e9 + (double) ts.tv_nsec;
-}
-
-/* qsort comparison of doubles */
-static int
-compare_doubles(const void *a, const void *b)
-{
-	double		x = *(const double *) a;
-	double		y = *(const double *) b;
-
-	return (x > y) - (x < y);
-}
-
 /*
  * Run fn once to warm caches, TLBs and page tables, then reps times, and
- * return the median time.  Medians, because one descheduled run on a shared
- * VM would drag a mean arbitrarily far.
+ * return the median time (median_of).
  */
 static double
 median_ns(bench_ctx *ctx, bench_fn fn, int reps)
@@ -211,9 +191,7 @@ median_ns(bench_ctx *ctx, bench_fn fn, int reps)
 	fn(ctx);
 	for (i = 0; i < reps; i++)
 		times[i] = fn(ctx);
-	qsort(times, (size_t) reps, sizeof(double), compare_doubles);
-	median = reps % 2 ? times[reps / 2] :
-		(times[reps / 2 - 1] + times[reps / 2]) / 2.0;
+	median = median_of(times, reps);
 	free(times);
 	return median;
 }
