@@ -45,6 +45,8 @@ bf_status_message(bf_status status)
 			return "The block counts do not differ by a power of two.";
 		case BF_E_UNSUPPORTED:
 			return "This CPU does not support the requested kernels.";
+		case BF_E_MEMORY:
+			return "The memory the operation needs could not be allocated.";
 		case BF_E_HASH_MISMATCH:
 			return "The filters use different hash functions or seeds.";
 		case BF_E_KIND_MISMATCH:
