@@ -3,10 +3,10 @@
  * test_acc.c
  *	  Unit tests of the accumulator (bf_acc.c): the phase x operand matrix
  *	  of union and intersection against the operations on serialized
- *	  filters, every kind rule, the filter a set of values finishes as
- *	  against the one sized for its exact count, the same bytes from every
- *	  split of the values, the fold policy, and memory through the
- *	  caller's hooks, failures included.
+ *	  filters, every kind rule, both hash modes, the filter a set of
+ *	  values finishes as against the one sized for its exact count, the
+ *	  same bytes from every split of the values, the fold policy, and
+ *	  memory through the caller's hooks, failures included.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -19,12 +19,16 @@
 
 #include "bf_acc.h"
 #include "bf_internal.h"
+#include "bf_parquet.h"
 
 /* Block count of the block filters of the matrix */
 #define NBLOCKS		512
 
 /* Kinds the kind rules are tested with (TU_KIND is the usual one) */
 #define OTHER_KIND	2
+
+/* A kind of Parquet mode, whose values have Parquet's hash id */
+#define PQ_KIND		BF_KIND_PQ_INT64
 
 /* The test allocator: what is live, and the allocation that fails */
 typedef struct arena
@@ -569,6 +573,111 @@ test_descriptor_carried(void **state)
 	test_free(exact);
 }
 
+/*
+ * Parquet mode: an accumulator for values of a Parquet kind has Parquet's
+ * hash id (bf_header_init gives it), and every filter it writes carries
+ * it: exact lists and block filters sized from the data, a sized filter,
+ * the largest auto-sized filter folded down, flattened states and their
+ * union, each the filter sized for the same hashes in that mode.  A kind
+ * of the other mode is refused by set_kind, whatever kind the accumulator
+ * holds, and a filter of the other hash does not combine with it.
+ */
+static void
+test_parquet_mode(void **state)
+{
+	static const uint64_t counts[] = {10, 100000};
+	size_t		c;
+	bf_acc		acc;
+	bf_acc		leader;
+	bf_header	hdr;
+	size_t		len;
+	size_t		flen;
+	size_t		rlen;
+	uint8_t    *buf;
+	uint8_t    *f;
+	uint8_t    *r;
+	bf_view		view;
+	bool		as_is;
+
+	(void) state;
+	for (c = 0; c < sizeof(counts) / sizeof(counts[0]); c++)
+	{
+		init_exact(&acc, PQ_KIND);
+		assert_int_equal(acc.hdr.hash_id, BF_HASH_PARQUET);
+		add_keys(&acc, 0, counts[c]);
+		add_keys(&acc, 0, counts[c] / 10);
+		buf = flat(&acc, &len);
+		assert_int_equal(tu_view(buf, len).hdr.hash_id, BF_HASH_PARQUET);
+
+		/* a parallel leader: no kind yet, of the workers' hash */
+		bf_header_init(&hdr, BF_LAYOUT_EXACT, 0, 0, 0.01, BF_FLAG_AUTO, 0);
+		hdr.hash_id = BF_HASH_PARQUET;
+		assert_ok(bf_acc_init(&leader, &mem, &hdr));
+		view = tu_view(buf, len);
+		assert_ok(bf_acc_union(&leader, &view));
+
+		r = reference_keys(0, counts[c], PQ_KIND, &rlen);
+		assert_int_equal(tu_view(r, rlen).hdr.hash_id, BF_HASH_PARQUET);
+		f = finished(&acc, &flen, NULL);
+		tu_assert_same(f, flen, r, rlen);
+		test_free(f);
+		f = finished(&leader, &flen, NULL);
+		tu_assert_same(f, flen, r, rlen);
+		test_free(f);
+		test_free(r);
+		test_free(buf);
+		bf_acc_release(&leader);
+		bf_acc_release(&acc);
+	}
+
+	/* the largest auto-sized filter folds down in its mode */
+	init_blocks(&acc, BF_ACC_MAX_BLOCKS, BF_FLAG_AUTO, PQ_KIND);
+	add_keys(&acc, 0, 100000);
+	f = finished(&acc, &flen, &as_is);
+	assert_false(as_is);
+	view = tu_view(f, flen);
+	assert_true(view.hdr.nitems < BF_ACC_MAX_BLOCKS);
+	assert_int_equal(view.hdr.hash_id, BF_HASH_PARQUET);
+	assert_int_equal(view.hdr.kind, PQ_KIND);
+	assert_int_equal(tu_count_range(&view, 0, 100000), 100000);
+	test_free(f);
+	bf_acc_release(&acc);
+
+	/* a sized filter, of no kind yet, takes a kind of its own mode only */
+	bf_header_init(&hdr, BF_LAYOUT_BLOCKS, NBLOCKS, 10000, 0.01, 0, 0);
+	hdr.hash_id = BF_HASH_PARQUET;
+	assert_ok(bf_acc_init(&acc, &mem, &hdr));
+	assert_status(bf_acc_set_kind(&acc, TU_KIND), BF_E_HASH_MISMATCH);
+	assert_ok(bf_acc_set_kind(&acc, PQ_KIND));
+	assert_status(bf_acc_set_kind(&acc, TU_KIND), BF_E_HASH_MISMATCH);
+	add_keys(&acc, 0, 1000);
+	f = finished(&acc, &flen, &as_is);
+	assert_true(as_is);
+	view = tu_view(f, flen);
+	assert_int_equal(view.hdr.hash_id, BF_HASH_PARQUET);
+	assert_int_equal(view.hdr.kind, PQ_KIND);
+	test_free(f);
+
+	/* filters of the other hash, exact or blocks, do not combine */
+	buf = tu_exact(0, 100, &len);
+	view = tu_view(buf, len);
+	assert_status(bf_acc_union(&acc, &view), BF_E_HASH_MISMATCH);
+	assert_status(bf_acc_intersect(&acc, &view), BF_E_HASH_MISMATCH);
+	test_free(buf);
+	bf_acc_release(&acc);
+	make_state(&acc, STATE_EXACT, TU_KIND);
+	assert_status(bf_acc_set_kind(&acc, PQ_KIND), BF_E_HASH_MISMATCH);
+	buf = tu_blocks(NBLOCKS, 10000, 0.01, 0, &len);
+	assert_ok(bf_read_header(buf, len, &hdr));
+	hdr.kind = PQ_KIND;
+	hdr.hash_id = BF_HASH_PARQUET;
+	bf_write_header(buf, &hdr);
+	view = tu_view(buf, len);
+	assert_status(bf_acc_union(&acc, &view), BF_E_HASH_MISMATCH);
+	test_free(buf);
+	bf_acc_release(&acc);
+}
+
 /* A block filter of another size than a power of two apart is refused */
 static void
 test_fold_refused(void **state)
@@ -980,6 +1089,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_kind_rules, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_set_kind, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_descriptor_carried, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_parquet_mode, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fold_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_finish_sizes, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_distinct_not_sorted, setup, teardown),
