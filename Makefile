@@ -10,6 +10,7 @@ DATA = bloomfilter--1.0.sql bloomfilter--1.1.sql bloomfilter--1.0--1.1.sql
 PGFILEDESC = "bloomfilter - split-block Bloom filter data type"
 
 CORE_OBJS = \
+	src/core/bf_acc.o \
 	src/core/bf_combine.o \
 	src/core/bf_estimate.o \
 	src/core/bf_filter.o \
@@ -22,7 +23,8 @@ CORE_OBJS = \
 	src/core/bf_kernels_avx2.o \
 	src/core/bf_parquet.o \
 	src/core/bf_sizing.o \
-	src/core/bf_status.o
+	src/core/bf_status.o \
+	src/core/bf_validate.o
 
 OBJS = \
 	$(CORE_OBJS) \

@@ -7,8 +7,9 @@
  * bloom_agg(value) sizes its filter from the distinct values it saw;
  * bloom_agg(value, capacity, fpr) builds exactly what bloom_create would
  * size.  bloom_parquet_agg does the same in Parquet mode, over the same
- * state, whose hash id goes through every phase.  bloom_union_agg(filter) and bloom_intersect_agg(filter) combine
- * stored filters.  All skip NULLs, and all have combine functions over
+ * state, whose hash id goes through every phase.  bloom_union_agg(filter)
+ * and bloom_intersect_agg(filter) combine stored filters.  All skip NULLs,
+ * and all have combine functions over
  * the same state, so partial states from parallel workers, partitions or
  * Citus workers merge losslessly.  bloom_agg_combine, which merges two
  * states, is also bloom_union_agg's transition function.
@@ -71,10 +72,10 @@ adopt_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 			 (state = bloom_state_of(datum)) == NULL)
 	{
 		state = bloom_state_from_datum(datum, aggregate_context(fcinfo, function));
-		bloom_state_take_kind(state, kind);
+		bloom_state_set_kind(state, kind);
 	}
-	cache->state = state;
-	cache->state_datum = bloom_state_datum(state);
+	cache->state.state = state;
+	cache->state.datum = bloom_state_datum(state);
 	return state;
 }
 
@@ -89,9 +90,9 @@ writable_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 {
 	const BloomCallCache *cache = (const BloomCallCache *) fcinfo->flinfo->fn_extra;
 
-	if (likely(cache != NULL && cache->state != NULL && !PG_ARGISNULL(0) &&
-			   PG_GETARG_DATUM(0) == cache->state_datum))
-		return cache->state;
+	if (likely(cache != NULL && cache->state.state != NULL && !PG_ARGISNULL(0) &&
+			   PG_GETARG_DATUM(0) == cache->state.datum))
+		return cache->state.state;
 	return adopt_state(fcinfo, function, kind);
 }
 
@@ -116,7 +117,7 @@ bloomfilter_agg_trans(PG_FUNCTION_ARGS)
 	}
 	hasher = bloom_arg_hasher(fcinfo, 1);
 	state = writable_state(fcinfo, "bloom_agg_trans", hasher->kind);
-	bloom_state_add(state, bloom_hash_for(hasher, &state->params,
+	bloom_state_add(state, bloom_hash_for(hasher, &state->acc.hdr,
 										  PG_GETARG_DATUM(1)));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
@@ -214,7 +215,7 @@ bloomfilter_agg_sized_trans(PG_FUNCTION_ARGS)
 									hasher->kind);
 
 	if (!PG_ARGISNULL(1))
-		bloom_state_add(state, bloom_hash_for(hasher, &state->params,
+		bloom_state_add(state, bloom_hash_for(hasher, &state->acc.hdr,
 											  PG_GETARG_DATUM(1)));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
@@ -231,8 +232,8 @@ parquet_arg_hasher(FunctionCallInfo fcinfo)
 	BloomHasher *hasher;
 	Aggref	   *aggref;
 
-	if (likely(cache != NULL && cache->hasher_ready))
-		return &cache->hasher;
+	if (likely(cache != NULL && cache->hasher.ready))
+		return &cache->hasher.hasher;
 	/* the call site's own hasher, made Parquet's once */
 	hasher = (BloomHasher *) bloom_arg_hasher_lookup(fcinfo, 1);
 	aggref = AggGetAggref(fcinfo);
@@ -262,7 +263,7 @@ bloomfilter_parquet_agg_trans(PG_FUNCTION_ARGS)
 	}
 	hasher = parquet_arg_hasher(fcinfo);
 	state = writable_state(fcinfo, "bloom_parquet_agg_trans", hasher->kind);
-	bloom_state_add(state, parquet_hash(hasher, &state->params,
+	bloom_state_add(state, parquet_hash(hasher, &state->acc.hdr,
 										PG_GETARG_DATUM(1)));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
@@ -280,7 +281,7 @@ bloomfilter_parquet_agg_sized_trans(PG_FUNCTION_ARGS)
 									hasher->kind);
 
 	if (!PG_ARGISNULL(1))
-		bloom_state_add(state, parquet_hash(hasher, &state->params,
+		bloom_state_add(state, parquet_hash(hasher, &state->acc.hdr,
 											PG_GETARG_DATUM(1)));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
@@ -296,11 +297,11 @@ part_header(FunctionCallInfo fcinfo, int64 capacity, double fpr, int32 parts,
 			uint64 hash, uint32 kind)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
-	bf_header	hdr = cache->part_sizing;
+	bf_header	hdr = cache->state.part_sizing;
 
 	if (hdr.parts == 0 || hdr.parts != (uint32) parts ||
 		hdr.capacity != (uint64) capacity || hdr.fpr != fpr)
-		hdr = cache->part_sizing = bloom_part_header(capacity, fpr, parts, 0,
+		hdr = cache->state.part_sizing = bloom_part_header(capacity, fpr, parts, 0,
 													 BLOOM_KIND_NONE);
 	hdr.part = bf_part_of(hash, hdr.parts);
 	hdr.kind = kind;
@@ -355,20 +356,20 @@ bloomfilter_part_agg_trans(PG_FUNCTION_ARGS)
 	else
 	{
 		state = writable_state(fcinfo, "bloom_part_agg_trans", hasher->kind);
-		if (!(state->params.flags & BF_FLAG_PART) ||
-			state->params.parts != (uint32) parts ||
-			state->params.capacity != (uint64) capacity ||
-			state->params.fpr != fpr)
+		if (!(state->acc.hdr.flags & BF_FLAG_PART) ||
+			state->acc.hdr.parts != (uint32) parts ||
+			state->acc.hdr.capacity != (uint64) capacity ||
+			state->acc.hdr.fpr != fpr)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("bloom_part_agg capacity, false-positive rate and number of parts must be the same for every row")));
-		hash = bloom_hash_for(hasher, &state->params, PG_GETARG_DATUM(1));
+		hash = bloom_hash_for(hasher, &state->acc.hdr, PG_GETARG_DATUM(1));
 	}
-	if (bf_part_hash(&state->params, hash, &hash) != BF_OK)
+	if (bf_part_hash(&state->acc.hdr, hash, &hash) != BF_OK)
 		ereport(ERROR,
 				(errcode(ERRCODE_GROUPING_ERROR),
 				 errmsg("bloom_part_agg got values of parts %u and %u in one group",
-						state->params.part, bf_part_of(hash, state->params.parts)),
+						state->acc.hdr.part, bf_part_of(hash, state->acc.hdr.parts)),
 				 errdetail("Each group of bloom_part_agg builds the part of its values, so all of them must belong to one part."),
 				 errhint("Group by the values' part, bloom_part_of(value, capacity, fpr, parts).")));
 	bloom_state_add(state, hash);
@@ -534,39 +535,41 @@ eval_row_independent_arg(AggState *aggstate, const Aggref *aggref, int i,
 	return true;
 }
 
-/* The plan whose output columns plan's OUTER_VAR references name */
-static const Plan *
-input_plan(const Plan *plan)
-{
-	if (IsA(plan, Append))
-		return ((const Append *) plan)->appendplans != NIL ?
-			linitial(((const Append *) plan)->appendplans) : NULL;
-	if (IsA(plan, MergeAppend))
-		return ((const MergeAppend *) plan)->mergeplans != NIL ?
-			linitial(((const MergeAppend *) plan)->mergeplans) : NULL;
-	return outerPlan(plan);
-}
-
 /*
- * The Aggref of the partial step of an aggregate call in the final step
- * of a parallel or partitionwise plan (agg is the final step's plan): the
- * planner gave the partial step the arguments and the final step a
- * reference to its output.  Found by following that reference down the
- * plan, through nodes that pass their input's columns on (Gather, Sort;
- * Append and MergeAppend, whose inputs all aggregate the same call, by
- * their first); NULL on anything else.
+ * The aggregate call that holds the arguments of the final function's
+ * call: its own (AggGetAggref), or, in the final step of a parallel or
+ * partitionwise plan, its partial step's; NULL outside an aggregate (a
+ * window aggregate's final function among them), or where it cannot be
+ * found.
+ *
+ * Why this walks the plan: the planner gives the partial step the
+ * arguments and the final step only a Var that reads the partial step's
+ * output (OUTER_VAR, from setrefs.c); over no rows every partial step
+ * returns a NULL state, which carries nothing up; and a state of type
+ * bloom has no initcond that could hold a size or a type.  So the Var is
+ * followed down through the nodes that pass their input's columns on
+ * (Gather, Sort; Append and MergeAppend, whose inputs all aggregate the
+ * same call, by their first).
  */
 static const Aggref *
-partial_aggref(const Aggref *aggref, const Plan *agg)
+value_aggref(FunctionCallInfo fcinfo)
 {
-	const Plan *plan = agg;
-	Node	   *expr = (Node *) linitial_node(TargetEntry, aggref->args)->expr;
+	const Aggref *aggref = AggGetAggref(fcinfo);
+	const Plan *plan;
+	Node	   *expr;
 
+	if (aggref == NULL || !DO_AGGSPLIT_COMBINE(aggref->aggsplit))
+		return aggref;
+	plan = castNode(AggState, fcinfo->context)->ss.ps.plan;
+	expr = (Node *) linitial_node(TargetEntry, aggref->args)->expr;
 	while (IsA(expr, Var) && ((Var *) expr)->varno == OUTER_VAR)
 	{
 		AttrNumber	attno = ((Var *) expr)->varattno;
+		List	   *inputs = IsA(plan, Append) ? ((const Append *) plan)->appendplans :
+			IsA(plan, MergeAppend) ? ((const MergeAppend *) plan)->mergeplans :
+			list_make1(outerPlan(plan));
 
-		plan = input_plan(plan);
+		plan = inputs != NIL ? linitial(inputs) : NULL;
 		if (plan == NULL || attno < 1 || attno > list_length(plan->targetlist))
 			return NULL;
 		expr = (Node *) list_nth_node(TargetEntry, plan->targetlist, attno - 1)->expr;
@@ -577,32 +580,13 @@ partial_aggref(const Aggref *aggref, const Plan *agg)
 }
 
 /*
- * The aggregate call that gives the final function's call its arguments:
- * its own, or, in the final step of a parallel or partitionwise plan, the
- * partial step's (partial_aggref); NULL outside an aggregate, or where
- * that is not known.
- */
-static const Aggref *
-value_aggref(FunctionCallInfo fcinfo)
-{
-	const Aggref *aggref = AggGetAggref(fcinfo);
-
-	if (aggref == NULL || !DO_AGGSPLIT_COMBINE(aggref->aggsplit))
-		return aggref;
-	return partial_aggref(aggref,
-						  castNode(AggState, fcinfo->context)->ss.ps.plan);
-}
-
-/*
  * The result of bloom_agg(value, capacity, fpr) over no rows, where no
  * transition ran and the final function gets a NULL state but not the
  * arguments: the empty filter of the asked-for size, read from the call's
- * own arguments (AggGetAggref), the same filter as over only NULLs.  NULL
- * when the call is another aggregate, or its size cannot be known here:
- * a size that depends on the rows (a column, a volatile expression), a
- * window aggregate, or the final step of a parallel or partitionwise plan,
- * which sees the partial results and not the arguments (README.md,
- * Aggregates).
+ * arguments (value_aggref), the same filter as over only NULLs.  NULL
+ * when the call is another aggregate, or its size cannot be known here: a
+ * size that depends on the rows (a column, a volatile expression), or a
+ * window aggregate (README.md, Aggregates).
  */
 static struct varlena *
 sized_empty_filter(FunctionCallInfo fcinfo)
@@ -615,16 +599,13 @@ sized_empty_filter(FunctionCallInfo fcinfo)
 	bool		capacity_null;
 	bool		fpr_null;
 	BloomHasher hasher;
-	BloomState *state;
-	struct varlena *result;
 
 	if (transition != bloomfilter_agg_sized_trans &&
 		transition != bloomfilter_parquet_agg_sized_trans)
 		return NULL;
 	aggstate = castNode(AggState, fcinfo->context);
-	if (list_length(aggref->args) != 3)
-		return NULL;
-	if (!eval_row_independent_arg(aggstate, aggref, 1, &capacity, &capacity_null) ||
+	if (list_length(aggref->args) != 3 ||
+		!eval_row_independent_arg(aggstate, aggref, 1, &capacity, &capacity_null) ||
 		!eval_row_independent_arg(aggstate, aggref, 2, &fpr, &fpr_null))
 		return NULL;
 	check_size_not_null(capacity_null || fpr_null);
@@ -634,40 +615,36 @@ sized_empty_filter(FunctionCallInfo fcinfo)
 					  aggref->inputcollid, CurrentMemoryContext);
 	if (transition == bloomfilter_parquet_agg_sized_trans)
 		bloom_parquet_hasher(&hasher, aggregate_typmod(aggref));
-	state = bloom_state_create_sized(CurrentMemoryContext, hasher.kind,
-									 DatumGetInt64(capacity),
-									 DatumGetFloat8(fpr));
-	result = bloom_state_finish(state);
-	MemoryContextDelete(state->hdr.eoh_context);
-	return result;
+	return bloom_empty_sized(DatumGetInt64(capacity), DatumGetFloat8(fpr),
+							 hasher.kind, bf_hash_of_kind(hasher.kind));
 }
 
 /*
  * Final function: the filter the state amounts to.  With no values at
  * all: for bloom_agg(value, capacity, fpr) the empty filter of that size
  * where the arguments can be read (sized_empty_filter), otherwise an empty
- * auto-sized filter (no members, cardinality 0).
+ * auto-sized filter (no members, cardinality 0).  A plain value (an
+ * initcond, over no rows) is finished as a state holding it would be.
  */
 PG_FUNCTION_INFO_V1(bloomfilter_agg_final);
 Datum
 bloomfilter_agg_final(PG_FUNCTION_ARGS)
 {
 	BloomState *state;
+	struct varlena *sized;
+	bf_view		view;
 
 	if (PG_ARGISNULL(0))
 	{
-		struct varlena *sized = sized_empty_filter(fcinfo);
-
-		if (sized != NULL)
-			PG_RETURN_POINTER(sized);
-		PG_RETURN_POINTER(bloom_from_hashes(NULL, 0, BLOOM_KIND_NONE,
-											BLOOM_DEFAULT_FPR,
-											BF_HASH_XXH3_64));
+		sized = sized_empty_filter(fcinfo);
+		PG_RETURN_POINTER(sized != NULL ? sized :
+						  bloom_accumulate(NULL, NULL, NULL, 0));
 	}
 	state = bloom_state_of(PG_GETARG_DATUM(0));
-	if (state == NULL)
-		state = bloom_state_from_datum(PG_GETARG_DATUM(0), CurrentMemoryContext);
-	PG_RETURN_POINTER(bloom_state_finish(state));
+	if (state != NULL)
+		PG_RETURN_POINTER(bloom_state_finish(state));
+	view = bloom_datum_view(PG_GETARG_DATUM(0));
+	PG_RETURN_POINTER(bloom_accumulate(NULL, &view, NULL, 0));
 }
 
 /*
@@ -683,6 +660,7 @@ bloomfilter_parquet_agg_final(PG_FUNCTION_ARGS)
 	const Aggref *aggref;
 	BloomHasher hasher;
 	uint32		kind = BLOOM_KIND_NONE;
+	bf_header	empty;
 
 	if (!PG_ARGISNULL(0) || (aggref = value_aggref(fcinfo)) == NULL ||
 		transition_of(aggref) == bloomfilter_parquet_agg_sized_trans)
@@ -693,6 +671,6 @@ bloomfilter_parquet_agg_final(PG_FUNCTION_ARGS)
 						  aggref->inputcollid, CurrentMemoryContext);
 		kind = bloom_parquet_kind(&hasher, aggregate_typmod(aggref));
 	}
-	PG_RETURN_POINTER(bloom_from_hashes(NULL, 0, kind, BLOOM_DEFAULT_FPR,
-										BF_HASH_PARQUET));
+	empty = bloom_auto_header(kind, BF_HASH_PARQUET);
+	PG_RETURN_POINTER(bloom_accumulate(&empty, NULL, NULL, 0));
 }

@@ -1,12 +1,14 @@
 /*-------------------------------------------------------------------------
  *
  * bloom_build.c
- *	  Building new filters: sized from the user's capacity and rate, or
- *	  from the data (the distinct hashes bloom_agg(value) saw).
+ *	  Building new filters sized from the user's capacity and rate, the
+ *	  header an empty filter sized from the data starts with, and the
+ *	  notice of a filter sized from the data that holds more than its size
+ *	  holds.
  *
- * The sizing policy itself (when an exact list is kept, the power-of-two
- * ladder of block counts) is the core's (bf_sizing.c); this file applies
- * it to PostgreSQL memory and errors.
+ * Filters sized from the data (what bloom_agg(value) builds from the
+ * distinct hashes it saw) are the core accumulator's (bf_acc.c, through
+ * bloom_state.c); its sizing policy is bf_sizing.c's.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -108,91 +110,33 @@ bloom_empty_filter(const bf_header *hdr)
 	return result;
 }
 
-/* Sort n hashes ascending, in place */
-void
-bloom_sort_hashes(uint64 *hashes, uint64 n)
-{
-	uint64	   *scratch = palloc((n + 1) * sizeof(uint64));
-
-	bf_sort_hashes(hashes, n, scratch);
-	pfree(scratch);
-}
-
 /*
- * The filter, sized from the data, that holds n distinct hashes given in
- * ascending order, of the given hash, with the header the core's policy
- * gives (bf_auto_header): an exact list of them, or a block filter from
- * the power-of-two ladder.
+ * Header of bloom_agg(value)'s filters while they are empty, of values of
+ * kind kind and of the given hash: an exact list at the default rate, which
+ * the accumulator (bf_acc.c) sizes from the data as it finishes
  */
-struct varlena *
-bloom_from_sorted_hashes(const uint64 *hashes, uint64 n, uint32 kind,
-						 double fpr, uint8 hash_id)
+bf_header
+bloom_auto_header(uint32 kind, uint8 hash_id)
 {
-	struct varlena *result;
 	bf_header	hdr;
-	bf_status	status = bf_auto_header(n, fpr, kind, &hdr);
-	size_t		len;
 
-	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
+	bf_header_init(&hdr, BF_LAYOUT_EXACT, 0, 0, BLOOM_DEFAULT_FPR,
+				   BF_FLAG_AUTO, kind);
 	hdr.hash_id = hash_id;
-	if (hdr.layout == BF_LAYOUT_EXACT)
-	{
-		len = bf_size_exact(n);
-		result = bloom_palloc(len);
-		status = bf_init_exact(VARDATA(result), len, &hdr, hashes, n);
-	}
-	else
-	{
-		len = bf_size_blocks(hdr.nitems);
-		result = bloom_palloc(len);
-		status = bf_init(VARDATA(result), len, &hdr);
-		if (status == BF_OK)
-			status = bf_add_hashes(VARDATA(result), len, hashes, n);
-	}
-	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
-	return result;
+	return hdr;
 }
 
 /*
- * The filter, sized from the data, that holds n distinct hashes given in
- * any order (bloom_from_sorted_hashes): they are sorted in place first
- * where they become an exact list, which stores them ascending.
+ * An empty filter sized for capacity values at rate fpr, holding values of
+ * kind kind, of the given hash: what bloom_create makes, and
+ * bloom_agg(value, capacity, fpr) over no rows.
  */
 struct varlena *
-bloom_from_hashes(uint64 *hashes, uint64 n, uint32 kind, double fpr,
-				  uint8 hash_id)
+bloom_empty_sized(int64 capacity, double fpr, uint32 kind, uint8 hash_id)
 {
-	if (bf_auto_keeps_exact(n, fpr))
-		bloom_sort_hashes(hashes, n);
-	return bloom_from_sorted_hashes(hashes, n, kind, fpr, hash_id);
-}
+	bf_header	hdr = bloom_sized_header(capacity, fpr, kind, hash_id);
 
-/*
- * An exact filter made by combining others, sized again the way
- * bloom_agg(value) sizes its result (bloom_from_hashes), so that the union
- * of small filters is the filter bloom_agg would build from their values;
- * any other filter is returned unchanged.
- */
-struct varlena *
-bloom_resize_exact(struct varlena *filter)
-{
-	bf_view		view = bloom_view(filter);
-	uint64	   *hashes;
-	struct varlena *result;
-	uint64		i;
-
-	if (view.hdr.layout != BF_LAYOUT_EXACT ||
-		bf_auto_keeps_exact(view.hdr.nitems, view.hdr.fpr))
-		return filter;
-	hashes = palloc(view.hdr.nitems * sizeof(uint64));
-	for (i = 0; i < view.hdr.nitems; i++)
-		hashes[i] = bf_exact_hash(&view, i);
-	result = bloom_from_sorted_hashes(hashes, view.hdr.nitems, view.hdr.kind,
-									  view.hdr.fpr, view.hdr.hash_id);
-	pfree(hashes);
-	return result;
+	return bloom_empty_filter(&hdr);
 }
 
 /*

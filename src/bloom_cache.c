@@ -7,8 +7,8 @@
  *
  * A filter argument that lives in a table reaches a function as a TOAST
  * pointer on every row of a scan (from an InitPlan, a nested loop's outer
- * row, or a join), and detoasting it each time costs the whole filter per
- * row: 581 us per row for a 6.7 MB filter.  The cache in fn_extra keeps
+ * row, or a join), and detoasting it each time would read the whole filter
+ * on every row (doc/performance.md measures it).  The cache in fn_extra keeps
  * the filters read, keyed by their TOAST pointers (va_toastrelid,
  * va_valueid), which identify a stored value uniquely; an inline value
  * compressed by an older storage setting is keyed by its compressed bytes.
@@ -248,7 +248,7 @@ bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 
-	if (!cache->hasher_ready)
+	if (!cache->hasher.ready)
 	{
 		Oid			typid = aggregate_value_type(fcinfo, argno);
 
@@ -262,11 +262,11 @@ bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 					(errcode(ERRCODE_INDETERMINATE_DATATYPE),
 					 errmsg("could not determine the type of the value"),
 					 errdetail("The caller passed no expression to read it from, and the function is declared on a polymorphic type.")));
-		bloom_hasher_init(&cache->hasher, typid, PG_GET_COLLATION(),
+		bloom_hasher_init(&cache->hasher.hasher, typid, PG_GET_COLLATION(),
 						  fcinfo->flinfo->fn_mcxt);
-		cache->hasher_ready = true;
+		cache->hasher.ready = true;
 	}
-	return &cache->hasher;
+	return &cache->hasher.hasher;
 }
 
 /*
@@ -278,13 +278,13 @@ bloom_type_hasher(FunctionCallInfo fcinfo, Oid typid)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 
-	if (!cache->hasher_ready)
+	if (!cache->hasher.ready)
 	{
-		bloom_hasher_init(&cache->hasher, typid, PG_GET_COLLATION(),
+		bloom_hasher_init(&cache->hasher.hasher, typid, PG_GET_COLLATION(),
 						  fcinfo->flinfo->fn_mcxt);
-		cache->hasher_ready = true;
+		cache->hasher.ready = true;
 	}
-	return &cache->hasher;
+	return &cache->hasher.hasher;
 }
 
 /* Whether entry holds the filter behind raw, stored or inline compressed */
@@ -365,8 +365,8 @@ fill_entry(BloomCachedFilter *entry, struct varlena *raw, size_t bytes,
 static bool
 fits_resident(const BloomCallCache *cache, size_t bytes)
 {
-	return cache->nresident < BLOOM_CACHE_FILTERS &&
-		cache->resident_bytes + bytes <= (size_t) bloom_cache_size * 1024;
+	return cache->filters.nresident < BLOOM_CACHE_FILTERS &&
+		cache->filters.resident_bytes + bytes <= (size_t) bloom_cache_size * 1024;
 }
 
 /*
@@ -378,11 +378,11 @@ find_entry(BloomCallCache *cache, const struct varlena *raw, int argno)
 {
 	int			i;
 
-	for (i = 0; i < cache->nresident; i++)
-		if (entry_holds(&cache->resident[i], raw))
-			return &cache->resident[i];
-	if (entry_holds(&cache->passing[argno], raw))
-		return &cache->passing[argno];
+	for (i = 0; i < cache->filters.nresident; i++)
+		if (entry_holds(&cache->filters.resident[i], raw))
+			return &cache->filters.resident[i];
+	if (entry_holds(&cache->filters.passing[argno], raw))
+		return &cache->filters.passing[argno];
 	return NULL;
 }
 
@@ -398,12 +398,12 @@ read_entry(FunctionCallInfo fcinfo, struct varlena *raw, int argno,
 	size_t		bytes = filter_bytes(raw);
 	bool		resident = fits_resident(cache, bytes);
 	BloomCachedFilter *entry = resident ?
-		&cache->resident[cache->nresident++] : &cache->passing[argno];
+		&cache->filters.resident[cache->filters.nresident++] : &cache->filters.passing[argno];
 
 	fill_entry(entry, raw, bytes, probes, fcinfo->flinfo->fn_mcxt);
 	if (resident)
-		cache->resident_bytes += entry->bytes;
-	Assert(cache->nresident <= BLOOM_CACHE_FILTERS);
+		cache->filters.resident_bytes += entry->bytes;
+	Assert(cache->filters.nresident <= BLOOM_CACHE_FILTERS);
 	return entry;
 }
 
@@ -475,12 +475,12 @@ probe_by_slices(FunctionCallInfo fcinfo, const struct varlena *raw,
 
 	key.toastrelid = pointer.va_toastrelid;
 	key.valueid = pointer.va_valueid;
-	slot = &cache->seen[key.valueid % BLOOM_SEEN_SLOTS];
+	slot = &cache->filters.seen[key.valueid % BLOOM_SEEN_SLOTS];
 	if (same_stored(slot, &key) &&
-		(fits_resident(cache, bytes) || same_stored(&cache->sliced[argno], &key)))
+		(fits_resident(cache, bytes) || same_stored(&cache->filters.sliced[argno], &key)))
 		return false;
 	*slot = key;
-	cache->sliced[argno] = key;
+	cache->filters.sliced[argno] = key;
 	return true;
 }
 
@@ -503,8 +503,8 @@ lookup(FunctionCallInfo fcinfo, int argno, bool probes)
 	if (!VARATT_IS_EXTERNAL_ONDISK(raw) && !VARATT_IS_COMPRESSED(raw))
 	{
 		view = bloom_view(PG_DETOAST_DATUM_PACKED(PointerGetDatum(raw)));
-		bf_prepare(&cache->current, &view, NULL, 0);
-		return &cache->current;
+		bf_prepare(&cache->filters.current, &view, NULL, 0);
+		return &cache->filters.current;
 	}
 	if (argno >= BLOOM_CACHE_ARGS)
 		elog(ERROR, "bloom filter argument %d is past the cache's arguments",
@@ -517,7 +517,7 @@ lookup(FunctionCallInfo fcinfo, int argno, bool probes)
 			return NULL;
 		entry = read_entry(fcinfo, raw, argno, probes);
 	}
-	cache->last[argno] = entry;
+	cache->filters.last[argno] = entry;
 	return &entry->prepared;
 }
 

@@ -83,21 +83,26 @@ typedef struct BloomDerived
 	struct varlena *result;		/* in the call site's memory, or NULL */
 } BloomDerived;
 
-/*
- * What a call site keeps in fn_extra: the hasher for the value's type, and
- * the filters it has read, so that each stored filter is read once per
- * query rather than once per row.  Filters stay resident, in the order
- * read, while they fit in bloomfilter.cache_size; one that does not fit is kept only
- * until the next such read for the same argument ("passing").  No resident
- * filter is evicted, so a nested loop that probes the same few filters on
- * every outer row keeps them all.  A membership test reads a large stored
- * filter only when it comes back, and probes it by slices until then
- * (bloom_cache.c says when): the call site remembers which it has probed.
- */
-typedef struct BloomCallCache
+/* The hasher for the value argument's type, looked up once */
+typedef struct BloomHasherCache
 {
-	bool		hasher_ready;
+	bool		ready;
 	BloomHasher hasher;
+} BloomHasherCache;
+
+/*
+ * The filters a call site has read, so that each stored filter is read
+ * once per query rather than once per row.  Filters stay resident, in the
+ * order read, while they fit in bloomfilter.cache_size; one that does not
+ * fit is kept only until the next such read for the same argument
+ * ("passing").  No resident filter is evicted, so a nested loop that
+ * probes the same few filters on every outer row keeps them all.  A
+ * membership test reads a large stored filter only when it comes back,
+ * and probes it by slices until then (bloom_cache.c says when): the call
+ * site remembers which it has probed.
+ */
+typedef struct BloomFilterCache
+{
 	int			nresident;
 	size_t		resident_bytes;
 	BloomCachedFilter resident[BLOOM_CACHE_FILTERS];
@@ -108,12 +113,24 @@ typedef struct BloomCallCache
 	BloomStoredKey seen[BLOOM_SEEN_SLOTS];
 	BloomStoredKey sliced[BLOOM_CACHE_ARGS];
 	bf_prepared current;		/* of a flat filter read in place */
-	BloomDerived derived;		/* union or intersection built last */
-	/* aggregates: the state last returned, and its datum */
-	Datum		state_datum;
+} BloomFilterCache;
+
+/* The aggregate state a transition function returned last, and its datum */
+typedef struct BloomStateCache
+{
+	Datum		datum;
 	struct BloomState *state;	/* bloom_state.h */
 	/* bloom_part_agg: its parts' sizing, worked out once (parts 0: none) */
 	bf_header	part_sizing;
+} BloomStateCache;
+
+/* What a call site keeps in fn_extra: one part for each role */
+typedef struct BloomCallCache
+{
+	BloomHasherCache hasher;
+	BloomFilterCache filters;
+	BloomDerived derived;		/* union or intersection built last */
+	BloomStateCache state;
 } BloomCallCache;
 
 extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
@@ -140,8 +157,8 @@ bloom_arg_hasher(FunctionCallInfo fcinfo, int argno)
 {
 	BloomCallCache *cache = (BloomCallCache *) fcinfo->flinfo->fn_extra;
 
-	if (likely(cache != NULL && cache->hasher_ready))
-		return &cache->hasher;
+	if (likely(cache != NULL && cache->hasher.ready))
+		return &cache->hasher.hasher;
 	return bloom_arg_hasher_lookup(fcinfo, argno);
 }
 
@@ -157,10 +174,10 @@ bloom_cached_last(FunctionCallInfo fcinfo, int argno)
 	const struct varlena *raw = (const struct varlena *) PG_GETARG_POINTER(argno);
 
 	if (likely(cache != NULL && argno < BLOOM_CACHE_ARGS &&
-			   cache->last[argno] != NULL) &&
+			   cache->filters.last[argno] != NULL) &&
 		VARATT_IS_EXTERNAL_ONDISK(raw))
 	{
-		const BloomCachedFilter *entry = cache->last[argno];
+		const BloomCachedFilter *entry = cache->filters.last[argno];
 		struct varatt_external pointer;
 
 		VARATT_EXTERNAL_GET_POINTER(pointer, raw);

@@ -21,15 +21,17 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloom_build.h"
 #include "bloom_cache.h"
+#include "bloom_state.h"
 
 /*
  * The union, or the intersection, of the two filter arguments.  Where the
  * result is a block filter of the first argument's size, the first is
  * fetched into a value of our own and the second combined into it in
  * place (the same bytes as combining into a new value, without the fresh
- * memory a third filter would cost); otherwise a new value is filled.
+ * memory a third filter would cost); otherwise a new value is filled.  An
+ * exact result longer than bloom_agg(value) keeps exact is sized again as
+ * bloom_agg(value) sizes its values (bloom_accumulate).
  */
 static struct varlena *
 combine(FunctionCallInfo fcinfo, bool intersect)
@@ -59,7 +61,11 @@ combine(FunctionCallInfo fcinfo, bool intersect)
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_STORED);
 	pfree(mine);
-	return bloom_resize_exact(result);
+	a = bloom_view(result);
+	if (a.hdr.layout == BF_LAYOUT_EXACT &&
+		!bf_auto_keeps_exact(a.hdr.nitems, a.hdr.fpr))
+		return bloom_accumulate(&a.hdr, &a, NULL, 0);
+	return result;
 }
 
 /*

@@ -102,10 +102,11 @@ bloom_report_syntax(const char *input, const char *detail, Node *escontext)
  * data_corrupted for a value already stored or an aggregate's state) and
  * the core's sentence as detail; bad arguments get
  * invalid_parameter_value; sizes past the limit, and rates below the
- * smallest that a filter within it meets, get program_limit_exceeded.
- * Returns only if escontext is a soft-error context, which then holds the
- * error.  Incompatible operands have their own function,
- * bloom_raise_incompatible, which can describe both filters.
+ * smallest that a filter within it meets, get program_limit_exceeded;
+ * memory the core's allocator could not give, out_of_memory.  Returns
+ * only if escontext is a soft-error context, which then holds the error.
+ * Incompatible operands have their own function, bloom_raise_incompatible,
+ * which can describe both filters.
  */
 void
 bloom_report(bf_status status, BloomSource source, const char *input,
@@ -138,6 +139,11 @@ bloom_report(bf_status status, BloomSource source, const char *input,
 				 errmsg("bloom filter would be too large"),
 				 errdetail("%s", detail),
 				 errhint("Ask for a smaller capacity or a higher false-positive rate.")));
+	else if (status == BF_E_MEMORY)
+		errsave(escontext,
+				(errcode(ERRCODE_OUT_OF_MEMORY),
+				 errmsg("out of memory"),
+				 errdetail("%s", detail)));
 	else if (!status_is_malformed(status) || source == BLOOM_SOURCE_ARGUMENTS)
 		elog(ERROR, "unexpected bloom filter status %d: %s", (int) status, detail);
 	else if (source == BLOOM_SOURCE_TEXT)

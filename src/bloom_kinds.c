@@ -28,7 +28,6 @@
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
-#include "utils/pg_locale.h"
 #include "utils/ruleutils.h"
 #include "utils/syscache.h"
 #include "utils/typcache.h"
@@ -194,6 +193,25 @@ bloom_other_kind(Oid typid, Oid collation)
 }
 
 /*
+ * The version of a collation's data as its provider reports it now, or
+ * NULL if it reports none: pg_collation_actual_version(), called as SQL
+ * would, which (unlike the C function behind it, declared in
+ * utils/pg_locale.h) needs no ICU header to build against.
+ */
+static char *
+collation_version(Oid collation)
+{
+	LOCAL_FCINFO(fcinfo, 1);
+	Datum		version;
+
+	InitFunctionCallInfoData(*fcinfo, NULL, 1, InvalidOid, NULL, NULL);
+	fcinfo->args[0].value = ObjectIdGetDatum(collation);
+	fcinfo->args[0].isnull = false;
+	version = pg_collation_actual_version(fcinfo);
+	return fcinfo->isnull ? NULL : TextDatumGetCString(version);
+}
+
+/*
  * What decides equality under a collation, in a form that a dump and
  * restore keeps: its provider, its locale, its ICU tailoring rules (16
  * and later) and the version of its provider's collation data as the
@@ -229,7 +247,7 @@ collation_identity(Oid collation)
 		rules = TextDatumGetCString(datum);
 #endif
 	ReleaseSysCache(tuple);
-	version = get_collation_actual_version(provider, locale);
+	version = collation_version(collation);
 	identity = psprintf("%c %s %s %s", provider, quote_literal_cstr(locale),
 						quote_literal_cstr(rules),
 						quote_literal_cstr(version != NULL ? version : ""));

@@ -11,9 +11,9 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloom_build.h"
 #include "bloom_cache.h"
 #include "bloom_probe.h"
+#include "bloom_state.h"
 
 #include "access/detoast.h"
 #include "access/heaptoast.h"
@@ -46,46 +46,17 @@ hash_named(text *name)
 /*
  * bloom_create(capacity, fpr [, hash]): an empty filter sized for capacity
  * values, of the hash named (in Parquet mode, of a power-of-two size:
- * bloom_sized_header)
+ * bloom_sized_header, through bloom_empty_sized)
  */
 PG_FUNCTION_INFO_V1(bloomfilter_create);
 Datum
 bloomfilter_create(PG_FUNCTION_ARGS)
 {
-	bf_header	hdr = bloom_sized_header(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
-										 BLOOM_KIND_NONE,
-										 PG_NARGS() > 2 ?
-										 hash_named(PG_GETARG_TEXT_PP(2)) :
-										 BF_HASH_XXH3_64);
-
-	PG_RETURN_POINTER(bloom_empty_filter(&hdr));
-}
-
-/*
- * An exact filter plus n hashes, as a new value: the union of the sorted
- * list and the hashes (each once), sized again by bloom_from_hashes, so
- * it becomes a block filter once an exact list would be too large.
- */
-static struct varlena *
-exact_with(const bf_view *view, const uint64 *added, size_t n, uint32 kind)
-{
-	uint64		held = view->hdr.nitems;
-	uint64	   *hashes = palloc((held + n + 1) * sizeof(uint64));
-	uint64		count = 0;
-	uint64		i;
-	struct varlena *result;
-
-	for (i = 0; i < held; i++)
-		hashes[count++] = bf_exact_hash(view, i);
-	memcpy(hashes + count, added, n * sizeof(uint64));
-	bloom_sort_hashes(hashes, held + n);
-	for (i = 0, count = 0; i < held + n; i++)
-		if (count == 0 || hashes[i] != hashes[count - 1])
-			hashes[count++] = hashes[i];
-	result = bloom_from_sorted_hashes(hashes, count, kind, view->hdr.fpr,
-									  view->hdr.hash_id);
-	pfree(hashes);
-	return result;
+	PG_RETURN_POINTER(bloom_empty_sized(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
+										BLOOM_KIND_NONE,
+										PG_NARGS() > 2 ?
+										hash_named(PG_GETARG_TEXT_PP(2)) :
+										BF_HASH_XXH3_64));
 }
 
 /*
@@ -93,7 +64,7 @@ exact_with(const bf_view *view, const uint64 *added, size_t n, uint32 kind)
  * bloom_add_all: result is the filter read once, straight into the value
  * to return (bloom_datum_copy); one that holds no kind yet (bloom_create's)
  * takes kind, the values'.  An exact filter grows as bloom_agg(value)
- * sizes its values (exact_with); an auto-sized block filter pushed past
+ * sizes its values (bloom_accumulate); an auto-sized block filter pushed past
  * its capacity raises a NOTICE (bloom_warn_over_capacity), once: its
  * hashes are gone, so it cannot grow as an exact filter does.
  */
@@ -103,18 +74,15 @@ filter_with(struct varlena *result, const uint64 *hashes, size_t n,
 {
 	bf_view		view = bloom_view(result);
 	size_t		len = VARSIZE(result) - VARHDRSZ;
+	bf_header	like = view.hdr;
 	bf_status	status;
 
-	if (view.hdr.kind != BLOOM_KIND_NONE)
-		kind = view.hdr.kind;
+	bf_adopt_kind(&like, kind);
 	if (view.hdr.layout == BF_LAYOUT_EXACT)
-		return exact_with(&view, hashes, n, kind);
+		return bloom_accumulate(&like, &view, hashes, n);
 
-	if (view.hdr.kind == BLOOM_KIND_NONE)
-	{
-		view.hdr.kind = kind;
-		bf_write_header(VARDATA(result), &view.hdr);
-	}
+	if (like.kind != view.hdr.kind)
+		bf_write_header(VARDATA(result), &like);
 	status = bf_add_hashes(VARDATA(result), len, hashes, n);
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_STORED);

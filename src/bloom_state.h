@@ -1,9 +1,10 @@
 /*-------------------------------------------------------------------------
  *
  * bloom_state.h
- *	  The aggregate state (bloom_state.c): an expanded object of type
- *	  bloom, its layout shared with the aggregate functions (bloom_agg.c)
- *	  so that the work done for every row is inline.
+ *	  The aggregate state (bloom_state.c): the core's accumulator (bf_acc.h)
+ *	  in an expanded object of type bloom, its layout shared with the
+ *	  aggregate functions (bloom_agg.c) so that the work done for every row
+ *	  is inline.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -19,41 +20,31 @@
 
 #include "utils/expandeddatum.h"
 
-typedef struct BloomState BloomState;
+#include "bf_acc.h"
 
-struct BloomState
+typedef struct BloomState
 {
 	ExpandedObjectHeader hdr;
-	bf_header	params;			/* layout (the phase), flags, capacity,
-								 * rate, kind; for blocks, the count */
-	uint64	   *sorted;			/* exact phase: the distinct hashes applied,
-								 * ascending */
-	uint64		nsorted;
-	uint64		sorted_room;	/* what sorted has room for */
-	char	   *sorted_space;	/* what was allocated for it */
-	uint8	   *filter;			/* blocks phase: a serialized filter */
-	size_t		len;			/* its length */
-	char	   *space;			/* what was allocated for it */
-	uint64	   *pending;		/* hashes not yet applied, in any order: the
-								 * exact phase's unsorted run, or a batch
-								 * for the filter */
-	uint64		npending;
-	uint64		pending_room;	/* what pending has room for */
-	char	   *pending_space;	/* what was allocated for it */
-};
+	bf_allocator mem;			/* the hooks: palloc in the states' context */
+	bf_acc		acc;
+} BloomState;
 
-extern BloomState *bloom_state_create(MemoryContext parent, uint32 kind);
-extern BloomState *bloom_state_create_blocks(MemoryContext parent,
+extern BloomState *bloom_state_create(MemoryContext aggcontext, uint32 kind);
+extern BloomState *bloom_state_create_blocks(MemoryContext aggcontext,
 											 const bf_header *hdr);
-extern BloomState *bloom_state_create_sized(MemoryContext parent, uint32 kind,
-											int64 capacity, double fpr);
-extern BloomState *bloom_state_from_datum(Datum datum, MemoryContext parent);
+extern BloomState *bloom_state_create_sized(MemoryContext aggcontext,
+											uint32 kind, int64 capacity,
+											double fpr);
+extern BloomState *bloom_state_from_datum(Datum datum,
+										  MemoryContext aggcontext);
 extern BloomState *bloom_state_of(Datum datum);
-extern void bloom_state_take_kind(BloomState *state, uint32 kind);
+extern void bloom_state_set_kind(BloomState *state, uint32 kind);
 extern void bloom_state_union(BloomState *state, Datum other);
 extern void bloom_state_intersect(BloomState *state, Datum other);
 extern struct varlena *bloom_state_finish(BloomState *state);
-extern void bloom_state_flush(BloomState *state);
+extern struct varlena *bloom_accumulate(const bf_header *like,
+										const bf_view *filter,
+										const uint64 *hashes, size_t n);
 
 /* The read-write datum of a state, to return from a transition function */
 static inline Datum
@@ -62,25 +53,24 @@ bloom_state_datum(BloomState *state)
 	return EOHPGetRWDatum(&state->hdr);
 }
 
-extern void bloom_state_make_room(BloomState *state);
-
-/* Add a value's hash to a state: appended to its pending hashes */
+/* Add a value's hash to a state (bf_acc_add) */
 static inline void
 bloom_state_add(BloomState *state, uint64 hash)
 {
-	if (unlikely(state->npending == state->pending_room))
-		bloom_state_make_room(state);
-	state->pending[state->npending++] = hash;
+	bf_status	status = bf_acc_add(&state->acc, hash);
+
+	if (unlikely(status != BF_OK))
+		bloom_raise(status, BLOOM_SOURCE_STATE);
 }
 
 /* Whether a state is a block filter of exactly this capacity and rate */
 static inline bool
 bloom_state_is_sized(const BloomState *state, int64 capacity, double fpr)
 {
-	return state->params.layout == BF_LAYOUT_BLOCKS &&
-		!(state->params.flags & BF_FLAG_AUTO) &&
-		state->params.capacity == (uint64) capacity &&
-		state->params.fpr == fpr;
+	return state->acc.hdr.layout == BF_LAYOUT_BLOCKS &&
+		!(state->acc.hdr.flags & BF_FLAG_AUTO) &&
+		state->acc.hdr.capacity == (uint64) capacity &&
+		state->acc.hdr.fpr == fpr;
 }
 
 #endif							/* BLOOM_STATE_H */

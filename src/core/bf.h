@@ -7,12 +7,15 @@
  * portable, little-endian buffer: a 60-byte header followed by the payload.
  * The payload is either an array of 256-bit blocks (layout BLOCKS) or a
  * strictly ascending list of 64-bit value hashes (layout EXACT, used while a
- * set is small enough to be kept exactly).  README.md, section "On-disk
- * format", documents every byte.
+ * set is small enough to be kept exactly).  doc/format.md documents every
+ * byte.
  *
- * The library knows nothing about PostgreSQL and never allocates: the caller
- * asks how many bytes an operation needs, allocates them, and lets the core
- * fill them.  Every fallible entry point returns a bf_status.
+ * The library knows nothing about PostgreSQL and allocates only through the
+ * hooks its caller passes: an operation on filters asks how many bytes it
+ * needs, and the caller allocates them and lets the core fill them; the
+ * accumulator an aggregate builds (bf_acc.h) takes an allocator, its
+ * memory's context and its alloc and release functions.  Every fallible
+ * entry point returns a bf_status.
  *
  * Entry points that only tests and benchmarks use are in bf_testing.h.
  *
@@ -148,6 +151,8 @@ typedef enum bf_status
 	BF_E_FOLD,					/* block counts not related by a power of two */
 	BF_E_UNSUPPORTED,			/* kernel set not available on this CPU */
 	BF_E_PARTS,					/* part count or number out of range */
+	/* resources */
+	BF_E_MEMORY,				/* the caller's allocator gave no memory */
 	/* incompatible operands */
 	BF_E_HASH_MISMATCH,			/* different hash function or seed */
 	BF_E_KIND_MISMATCH,			/* different kinds of value */
@@ -225,11 +230,14 @@ extern size_t bf_size_exact(uint64_t nhashes);
 extern void bf_header_init(bf_header *hdr, uint8_t layout, uint64_t nitems,
 						   uint64_t capacity, double fpr, uint16_t flags,
 						   uint32_t kind);
+extern void bf_adopt_kind(bf_header *hdr, uint32_t kind);
 extern void bf_write_header(void *buf, const bf_header *hdr);
 extern bf_status bf_read_header(const void *buf, size_t len, bf_header *hdr);
 extern bf_status bf_peek_header(const void *buf, size_t avail,
 								size_t total_len, bf_header *hdr);
 extern bf_status bf_open(const void *buf, size_t len, bf_view *view);
+
+/* bf_validate.c */
 extern bf_status bf_validate(const void *buf, size_t len);
 
 /*
@@ -391,13 +399,6 @@ extern bf_status bf_pair_estimate_bounds(const bf_view *a, const bf_view *b,
 										 bf_pair_bounds *bounds);
 extern bf_status bf_pair_estimates(const bf_view *a, const bf_view *b,
 								   bf_estimates *est);
-extern bf_status bf_union_cardinality(const bf_view *a, const bf_view *b,
-									  double *result);
-extern bf_status bf_intersection_cardinality(const bf_view *a,
-											 const bf_view *b,
-											 double *result);
-extern bf_status bf_jaccard(const bf_view *a, const bf_view *b,
-							double *result);
 extern double bf_current_fpr(const bf_view *view);
 
 #endif							/* BF_H */

@@ -120,10 +120,12 @@ params_precede(const bf_header *a, const bf_header *b)
 /*
  * Header of the result of combining a pair into the given layout, with
  * nitems items; bits_set is left at zero for the caller to fill in.  The
- * choice is symmetric, so it does not matter which of the pair is first.
+ * choice is symmetric, so it does not matter which of the pair is first:
+ * the parameters of the input of the result's layout that sorts first
+ * (params_precede), and the kind either holds.
  */
-static bf_header
-result_header(const bf_pair *pair, uint8_t layout, uint64_t nitems)
+bf_header
+bf_pair_header(const bf_pair *pair, uint8_t layout, uint64_t nitems)
 {
 	const bf_header *a = &pair->first->hdr;
 	const bf_header *b = &pair->second->hdr;
@@ -137,12 +139,12 @@ result_header(const bf_pair *pair, uint8_t layout, uint64_t nitems)
 	else
 		source = params_precede(a, b) ? a : b;
 
-	bf_header_init(&hdr, layout, nitems, source->capacity, source->fpr,
-				   source->flags, a->kind != 0 ? a->kind : b->kind);
-	/* the pair's, also when it holds no kind yet */
-	hdr.hash_id = a->hash_id;
-	hdr.parts = source->parts;
-	hdr.part = source->part;
+	hdr = *source;
+	hdr.layout = layout;
+	hdr.nitems = nitems;
+	hdr.bits_set = 0;
+	hdr.kind = a->kind;
+	bf_adopt_kind(&hdr, b->kind);
 	return hdr;
 }
 
@@ -370,6 +372,7 @@ bf_exact_union_bits(const bf_view *exact, const bf_view *blocks)
 	const bf_kernels *kernels = bf_kernels_current();
 	uint64_t	fresh = 0;
 	uint64_t	i = 0;
+	size_t		present = 0;
 
 	while (i < exact->hdr.nitems)
 	{
@@ -381,7 +384,7 @@ bf_exact_union_bits(const bf_view *exact, const bf_view *blocks)
 		do
 		{
 			/* in a one-block filter every hash maps to block 0 */
-			fresh += kernels->add(copy, 1, &hash, 1);
+			fresh += kernels->add(copy, 1, &hash, 1, &present);
 			if (++i == exact->hdr.nitems)
 				break;
 			hash = bf_exact_hash(exact, i);
@@ -391,14 +394,64 @@ bf_exact_union_bits(const bf_view *exact, const bf_view *blocks)
 }
 
 /*
- * Combine src into the block filter in buf, in place, by OR or by AND,
- * after checking the two can be combined at all.  That is possible when
- * src is a block filter of the same block count or of a count larger by a
- * power of two (folded on the way), or, for OR only, an exact filter.  The
- * header's count of set bits, and its kind if it held none, are updated,
- * and its parameters become those bf_union and bf_intersect would choose
- * (result_header), so that combining many filters in place gives the same
+ * Whether combining a checked pair into dst, one of the pair and a block
+ * filter, fits in dst's own blocks: a union with an exact filter, or either
+ * operation with a block filter of at least as many blocks (folded on the
+ * way).  Otherwise the result needs a new buffer (bf_pair_write).
+ */
+bool
+bf_pair_in_place(const bf_pair *pair, const bf_header *dst, bool intersect)
+{
+	if (dst->layout != BF_LAYOUT_BLOCKS)
+		return false;
+	if (pair->shape == BF_PAIR_MIXED)
+		return !intersect;
+	/* the second of a pair of block filters has the fewer blocks */
+	return pair->shape == BF_PAIR_BLOCKS && pair->second->hdr.nitems == dst->nitems;
+}
+
+/*
+ * Combine src into the block filter whose header is *dst and whose blocks
+ * are at payload, in place, by OR or by AND, where bf_pair_in_place says it
+ * fits.  The header's count of set bits, and its kind if it held none, are
+ * updated, and its parameters become those bf_pair_write would choose
+ * (bf_pair_header), so that combining many filters in place gives the same
  * bytes in any order.
+ */
+void
+bf_combine_in_place(bf_header *dst, uint8_t *payload, const bf_view *src,
+					bool intersect)
+{
+	uint64_t	bits;
+
+	BF_ASSERT(dst->layout == BF_LAYOUT_BLOCKS);
+	if (src->hdr.layout == BF_LAYOUT_EXACT)
+	{
+		BF_ASSERT(!intersect);
+		bits = dst->bits_set + bf_add_exact_to_blocks(payload, dst->nitems, src);
+	}
+	else
+		bits = union_or_intersect_folded(payload, payload, src->payload,
+										 src->hdr.nitems / dst->nitems,
+										 dst->nitems, intersect);
+	BF_ASSERT(bits <= dst->nitems * BF_BLOCK_BITS);
+	dst->bits_set = bits;
+	bf_adopt_kind(dst, src->hdr.kind);
+	/* the parameters bf_union and bf_intersect would give, in any order */
+	if (src->hdr.layout == BF_LAYOUT_BLOCKS &&
+		src->hdr.nitems == dst->nitems &&
+		params_precede(&src->hdr, dst))
+	{
+		dst->capacity = src->hdr.capacity;
+		dst->fpr = src->hdr.fpr;
+		dst->flags = src->hdr.flags;
+	}
+}
+
+/*
+ * Combine src into the block filter in buf, in place, by OR or by AND,
+ * after checking the two can be combined at all (bf_pair_in_place says
+ * when that fits; bf_combine_in_place does it).
  *
  * When the result needs a new buffer (buf holds an exact filter, src has
  * fewer blocks, or the result is an exact filter), buf is left as it was
@@ -410,42 +463,17 @@ static bf_status
 union_or_intersect_into(void *buf, size_t len, const bf_view *src,
 						bool intersect, bool *in_place)
 {
-	uint8_t    *payload = (uint8_t *) buf + BF_HEADER_SIZE;
 	bf_view		dst;
 	bf_pair		pair;
 	bf_status	status = bf_open(buf, len, &dst);
-	uint64_t	bits;
 
 	*in_place = false;
 	if (status == BF_OK)
 		status = bf_pair_order(&dst, src, &pair);
-	if (status != BF_OK)
+	if (status != BF_OK || !bf_pair_in_place(&pair, &dst.hdr, intersect))
 		return status;
-	if (dst.hdr.layout != BF_LAYOUT_BLOCKS ||
-		(pair.shape == BF_PAIR_MIXED && intersect) ||
-		(pair.shape == BF_PAIR_BLOCKS && src->hdr.nitems < dst.hdr.nitems))
-		return BF_OK;
-
-	if (pair.shape == BF_PAIR_MIXED)
-		bits = dst.hdr.bits_set +
-			bf_add_exact_to_blocks(payload, dst.hdr.nitems, src);
-	else
-		bits = union_or_intersect_folded(payload, payload, src->payload,
-										 src->hdr.nitems / dst.hdr.nitems,
-										 dst.hdr.nitems, intersect);
-	BF_ASSERT(bits <= dst.hdr.nitems * BF_BLOCK_BITS);
-	dst.hdr.bits_set = bits;
-	if (dst.hdr.kind == 0)
-		dst.hdr.kind = src->hdr.kind;
-	/* the parameters bf_union and bf_intersect would give, in any order */
-	if (src->hdr.layout == BF_LAYOUT_BLOCKS &&
-		src->hdr.nitems == dst.hdr.nitems &&
-		params_precede(&src->hdr, &dst.hdr))
-	{
-		dst.hdr.capacity = src->hdr.capacity;
-		dst.hdr.fpr = src->hdr.fpr;
-		dst.hdr.flags = src->hdr.flags;
-	}
+	bf_combine_in_place(&dst.hdr, (uint8_t *) buf + BF_HEADER_SIZE, src,
+						intersect);
 	bf_write_header(buf, &dst.hdr);
 	*in_place = true;
 	return BF_OK;
@@ -517,74 +545,97 @@ result_shape(const bf_pair *pair, bool intersect, uint8_t *layout,
 }
 
 /*
- * Serialized size of the union or the intersection of a and b, after
- * checking they can be combined (result_shape).
+ * Serialized size of the union or the intersection of a checked pair
+ * (result_shape says which layout it has); BF_E_TOO_LARGE past the limit.
  */
-static bf_status
-union_or_intersect_size(const bf_view *a, const bf_view *b, bool intersect,
-						size_t *len)
+bf_status
+bf_pair_size(const bf_pair *pair, bool intersect, size_t *len)
 {
-	bf_pair		pair;
 	uint8_t		layout;
 	uint64_t	nitems;
-	bf_status	status = bf_pair_order(a, b, &pair);
 
-	if (status != BF_OK)
-		return status;
-	return result_shape(&pair, intersect, &layout, &nitems, len);
+	return result_shape(pair, intersect, &layout, &nitems, len);
 }
 
 /*
- * Write the union or the intersection of a and b into dst, whose length
- * must be what union_or_intersect_size gave.  The pair is checked and its
- * result's shape worked out once.
+ * Write the union or the intersection of a checked pair into dst, whose
+ * length must be what bf_pair_size gave (else BF_E_BUFFER).
  */
-static bf_status
-union_or_intersect(void *dst, size_t len, const bf_view *a, const bf_view *b,
-				   bool intersect)
+bf_status
+bf_pair_write(void *dst, size_t len, const bf_pair *pair, bool intersect)
 {
 	uint8_t    *out = (uint8_t *) dst + BF_HEADER_SIZE;
-	bf_pair		pair;
 	uint8_t		layout;
 	uint64_t	nitems;
 	size_t		expected;
 	bf_header	hdr;
-	bf_status	status = bf_pair_order(a, b, &pair);
+	bf_status	status = result_shape(pair, intersect, &layout, &nitems,
+									  &expected);
 
-	if (status == BF_OK)
-		status = result_shape(&pair, intersect, &layout, &nitems, &expected);
 	if (status != BF_OK)
 		return status;
 	if (len != expected)
 		return BF_E_BUFFER;
 
-	hdr = result_header(&pair, layout, nitems);
-	switch (pair.shape)
+	hdr = bf_pair_header(pair, layout, nitems);
+	switch (pair->shape)
 	{
 		case BF_PAIR_EXACT:
-			nitems = union_or_intersect_exact(out, pair.first, pair.second,
+			nitems = union_or_intersect_exact(out, pair->first, pair->second,
 											  intersect);
 			break;
 		case BF_PAIR_MIXED:
 			if (intersect)
-				nitems = exact_in_blocks(pair.first, pair.second, NULL, out);
+				nitems = exact_in_blocks(pair->first, pair->second, NULL, out);
 			else
 			{
-				memcpy(out, pair.second->payload, len - BF_HEADER_SIZE);
-				hdr.bits_set = pair.second->hdr.bits_set +
-					bf_add_exact_to_blocks(out, nitems, pair.first);
+				memcpy(out, pair->second->payload, len - BF_HEADER_SIZE);
+				hdr.bits_set = pair->second->hdr.bits_set +
+					bf_add_exact_to_blocks(out, nitems, pair->first);
 			}
 			break;
 		case BF_PAIR_BLOCKS:
-			hdr.bits_set = union_or_intersect_folded(out, pair.second->payload,
-													 pair.first->payload,
-													 pair.first->hdr.nitems / nitems,
+			hdr.bits_set = union_or_intersect_folded(out, pair->second->payload,
+													 pair->first->payload,
+													 pair->first->hdr.nitems / nitems,
 													 nitems, intersect);
 			break;
 	}
 	BF_ASSERT(nitems == hdr.nitems);
 	bf_write_header(dst, &hdr);
 	return BF_OK;
+}
+
+/*
+ * Serialized size of the union or the intersection of a and b, after
+ * checking they can be combined (bf_pair_size).
+ */
+static bf_status
+union_or_intersect_size(const bf_view *a, const bf_view *b, bool intersect,
+						size_t *len)
+{
+	bf_pair		pair;
+	bf_status	status = bf_pair_order(a, b, &pair);
+
+	if (status != BF_OK)
+		return status;
+	return bf_pair_size(&pair, intersect, len);
+}
+
+/*
+ * Write the union or the intersection of a and b into dst, whose length
+ * must be what union_or_intersect_size gave (bf_pair_write).
+ */
+static bf_status
+union_or_intersect(void *dst, size_t len, const bf_view *a, const bf_view *b,
+				   bool intersect)
+{
+	bf_pair		pair;
+	bf_status	status = bf_pair_order(a, b, &pair);
+
+	if (status != BF_OK)
+		return status;
+	return bf_pair_write(dst, len, &pair, intersect);
 }
 
 /*
@@ -626,7 +677,7 @@ bf_union_header(const bf_view *a, const bf_view *b, bf_header *hdr)
 	if (status == BF_OK)
 		status = result_shape(&pair, false, &layout, &nitems, &len);
 	if (status == BF_OK)
-		*hdr = result_header(&pair, layout, nitems);
+		*hdr = bf_pair_header(&pair, layout, nitems);
 	return status;
 }
 
@@ -676,8 +727,8 @@ bf_fold(void *dst, size_t len, const bf_view *src, uint64_t nblocks)
 	bf_fold_blocks((uint8_t *) dst + BF_HEADER_SIZE, src->payload,
 				   src->hdr.nitems, nblocks);
 	hdr.nitems = nblocks;
-	hdr.bits_set = bf_popcount((uint8_t *) dst + BF_HEADER_SIZE,
-							   len - BF_HEADER_SIZE);
+	hdr.bits_set = bf_kernels_current()->popcount((uint8_t *) dst + BF_HEADER_SIZE,
+												  len - BF_HEADER_SIZE);
 	bf_write_header(dst, &hdr);
 	return BF_OK;
 }

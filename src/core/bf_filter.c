@@ -93,13 +93,15 @@ bf_add_hashes(void *buf, size_t len, const uint64_t *hashes, size_t n)
 	bf_status	status = bf_read_header(buf, len, &hdr);
 	uint8_t    *p = buf;
 	uint64_t	fresh;
+	size_t		present = 0;
 
 	if (status != BF_OK)
 		return status;
 	if (hdr.layout != BF_LAYOUT_BLOCKS)
 		return BF_E_LAYOUT;
 
-	fresh = bf_kernels_current()->add(p + BF_HEADER_SIZE, hdr.nitems, hashes, n);
+	fresh = bf_kernels_current()->add(p + BF_HEADER_SIZE, hdr.nitems, hashes, n,
+									  &present);
 	bf_store64(p + BF_OFF_BITS_SET, hdr.bits_set + fresh);
 	return BF_OK;
 }
@@ -114,16 +116,17 @@ bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks, const bf_view *exact)
 	const bf_kernels *kernels = bf_kernels_current();
 	uint64_t	chunk[BF_HASH_CHUNK];
 	uint64_t	fresh = 0;
-	uint64_t	i = 0;
+	uint64_t	i;
+	size_t		present = 0;
 
 	BF_ASSERT(exact->hdr.layout == BF_LAYOUT_EXACT && nblocks >= 1);
-	while (i < exact->hdr.nitems)
+	for (i = 0; i < exact->hdr.nitems; i += BF_HASH_CHUNK)
 	{
-		size_t		n = 0;
+		size_t		n = exact->hdr.nitems - i < BF_HASH_CHUNK ?
+			(size_t) (exact->hdr.nitems - i) : BF_HASH_CHUNK;
 
-		while (n < BF_HASH_CHUNK && i < exact->hdr.nitems)
-			chunk[n++] = bf_exact_hash(exact, i++);
-		fresh += kernels->add(blocks, nblocks, chunk, n);
+		bf_exact_hashes(exact, i, n, chunk);
+		fresh += kernels->add(blocks, nblocks, chunk, n, &present);
 	}
 	return fresh;
 }
@@ -134,6 +137,23 @@ bf_exact_hash(const bf_view *view, uint64_t i)
 {
 	BF_ASSERT(view->hdr.layout == BF_LAYOUT_EXACT && i < view->hdr.nitems);
 	return bf_load64(view->payload + i * BF_HASH_BYTES);
+}
+
+/* Copy n hashes of an exact filter, from the first-th on, into out */
+void
+bf_exact_hashes(const bf_view *view, uint64_t first, size_t n, uint64_t *out)
+{
+	const uint8_t *in = view->payload + first * BF_HASH_BYTES;
+	size_t		i;
+
+	BF_ASSERT(view->hdr.layout == BF_LAYOUT_EXACT && first + n <= view->hdr.nitems);
+#ifdef BF_BIG_ENDIAN
+	for (i = 0; i < n; i++)
+		out[i] = bf_load64(in + i * BF_HASH_BYTES);
+#else
+	(void) i;
+	memcpy(out, in, n * BF_HASH_BYTES);
+#endif
 }
 
 /*

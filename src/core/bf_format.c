@@ -2,7 +2,8 @@
  *
  * bf_format.c
  *	  The serialized form of a filter: header encoding and decoding, and the
- *	  validator that every byte string from outside must pass.
+ *	  abbreviated keys of its byte order.  The validator that every byte
+ *	  string from outside must pass is bf_validate.c.
  *
  * Format version 1, all integers little-endian (doc/format.md):
  *
@@ -80,6 +81,19 @@ bf_header_init(bf_header *hdr, uint8_t layout, uint64_t nitems,
 	hdr->fpr = fpr;
 	hdr->nitems = nitems;
 	hdr->bits_set = 0;
+}
+
+/*
+ * Give a header that holds no kind of value yet (kind 0) the kind kind:
+ * the one rule by which a filter, or an aggregate's accumulator, takes the
+ * kind of the values or filters that join it.  A header that holds a kind
+ * keeps it; whether the two may meet at all is bf_pair_order's to say.
+ */
+void
+bf_adopt_kind(bf_header *hdr, uint32_t kind)
+{
+	if (hdr->kind == 0)
+		hdr->kind = kind;
 }
 
 /* Encode a header into the first BF_HEADER_SIZE bytes of buf */
@@ -229,47 +243,6 @@ bf_open(const void *buf, size_t len, bf_view *view)
 	if (status != BF_OK)
 		return status;
 	view->payload = (const uint8_t *) buf + BF_HEADER_SIZE;
-	return BF_OK;
-}
-
-/*
- * Fully validate a byte string of len bytes as a serialized filter: the
- * header (bf_read_header), its capacity (or, exact, its count) and rate
- * against what the sizing functions produce (bf_sizable), the stored count
- * of set bits against the blocks, and the strict ascending order of exact
- * hashes.  Accepts any input without reading outside [buf, buf + len).
- */
-bf_status
-bf_validate(const void *buf, size_t len)
-{
-	bf_view		view;
-	bf_status	status = bf_open(buf, len, &view);
-	uint64_t	i;
-
-	if (status != BF_OK)
-		return status;
-	if ((view.hdr.flags & BF_FLAG_PART) ? !bf_part_sizable(&view.hdr) :
-		!bf_sizable(view.hdr.layout == BF_LAYOUT_BLOCKS ? view.hdr.capacity :
-					(view.hdr.nitems > 0 ? view.hdr.nitems : 1), view.hdr.fpr))
-		return BF_E_BAD_PARAMS;
-
-	if (view.hdr.layout == BF_LAYOUT_BLOCKS)
-	{
-		uint64_t	bits = bf_popcount(view.payload,
-									   (size_t) view.hdr.nitems * BF_BLOCK_BYTES);
-
-		if (bits != view.hdr.bits_set)
-			return BF_E_BITS_SET;
-	}
-	else
-	{
-		for (i = 1; i < view.hdr.nitems; i++)
-		{
-			if (bf_load64(view.payload + (i - 1) * BF_HASH_BYTES) >=
-				bf_load64(view.payload + i * BF_HASH_BYTES))
-				return BF_E_UNSORTED;
-		}
-	}
 	return BF_OK;
 }
 

@@ -174,9 +174,12 @@ bf_load_double(const uint8_t *p)
  */
 typedef struct bf_kernels
 {
-	/* set the bits of each hash; returns how many bits were newly set */
+	/*
+	 * set the bits of each hash; returns how many bits were newly set, and
+	 * adds to *present how many hashes had all their bits set already
+	 */
 	uint64_t	(*add) (uint8_t *blocks, uint64_t nblocks,
-						const uint64_t *hashes, size_t n);
+						const uint64_t *hashes, size_t n, size_t *present);
 	/* true if every bit of the hash is set */
 	bool		(*test) (const uint8_t *blocks, uint64_t nblocks, uint64_t hash);
 	/* how many of the hashes test positive */
@@ -260,9 +263,21 @@ extern bf_status bf_check_part_fields(const bf_header *hdr);
 extern bool bf_part_sizable(const bf_header *hdr);
 extern bf_status bf_same_whole(const bf_header *a, const bf_header *b);
 
+/* Below this many hashes, sorting is by insertion, with no scratch space */
+#define BF_SORT_SMALL		48
+
 /* bf_filter.c */
 extern uint64_t bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks,
 									   const bf_view *exact);
+extern void bf_exact_hashes(const bf_view *view, uint64_t first, size_t n,
+							uint64_t *out);
+
+/* bf_runs.c */
+extern size_t bf_common_hashes(const uint64_t *run, size_t nrun,
+							   const uint64_t *hashes, size_t n);
+extern size_t bf_common_exact(const uint64_t *run, size_t nrun,
+							  const bf_view *view, size_t n);
+extern size_t bf_keep_members(uint64_t *run, size_t n, const bf_view *view);
 
 /* bf_search.c */
 extern uint64_t bf_exact_rank(const uint8_t *hashes, uint64_t n, uint64_t hash,
@@ -275,6 +290,16 @@ extern void bf_fold_blocks(uint8_t *dst, const uint8_t *src, uint64_t nsrc,
 						   uint64_t ndst);
 extern bf_status bf_pair_order(const bf_view *a, const bf_view *b,
 							   bf_pair *pair);
+extern bf_header bf_pair_header(const bf_pair *pair, uint8_t layout,
+								uint64_t nitems);
+extern bool bf_pair_in_place(const bf_pair *pair, const bf_header *dst,
+							 bool intersect);
+extern void bf_combine_in_place(bf_header *dst, uint8_t *payload,
+								const bf_view *src, bool intersect);
+extern bf_status bf_pair_size(const bf_pair *pair, bool intersect,
+							  size_t *len);
+extern bf_status bf_pair_write(void *dst, size_t len, const bf_pair *pair,
+							   bool intersect);
 extern uint64_t bf_exact_union_count(const bf_view *a, const bf_view *b);
 extern uint64_t bf_exact_intersect_count(const bf_view *a, const bf_view *b);
 extern uint64_t bf_exact_in_blocks_count(const bf_view *exact,

@@ -42,19 +42,27 @@ scalar_add_one(uint8_t *blocks, uint64_t nblocks, uint64_t hash)
 	return fresh;
 }
 
-/* Add a batch of hashes, prefetching the blocks of later ones */
+/*
+ * Add a batch of hashes, prefetching the blocks of later ones; counts in
+ * *present the hashes that set no new bit
+ */
 static uint64_t
-scalar_add(uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes, size_t n)
+scalar_add(uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes, size_t n,
+		   size_t *present)
 {
 	uint64_t	fresh = 0;
 	size_t		i;
 
 	for (i = 0; i < n; i++)
 	{
+		uint64_t	one;
+
 		if (i + BF_PREFETCH_AHEAD < n)
 			BF_PREFETCH(blocks + bf_block_index(hashes[i + BF_PREFETCH_AHEAD],
 												nblocks) * BF_BLOCK_BYTES, 1);
-		fresh += scalar_add_one(blocks, nblocks, hashes[i]);
+		one = scalar_add_one(blocks, nblocks, hashes[i]);
+		*present += one == 0;
+		fresh += one;
 	}
 	return fresh;
 }
@@ -220,7 +228,10 @@ bf_active_kernels(void)
 		BF_KERNELS_SCALAR : BF_KERNELS_AVX2;
 }
 
-/* Number of set bits in nbytes of data */
+/*
+ * Number of set bits in nbytes of data, for tests and benchmarks (the
+ * core's own files call the kernel in use)
+ */
 uint64_t
 bf_popcount(const uint8_t *data, size_t nbytes)
 {

@@ -35,9 +35,13 @@ avx2_mask(uint32_t low)
 	return _mm256_sllv_epi32(_mm256_set1_epi32(1), _mm256_srli_epi32(product, 27));
 }
 
-/* Add a batch of hashes, prefetching the blocks of later ones */
+/*
+ * Add a batch of hashes, prefetching the blocks of later ones; counts in
+ * *present the hashes that set no new bit
+ */
 static BF_TARGET_AVX2 uint64_t
-avx2_add(uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes, size_t n)
+avx2_add(uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes, size_t n,
+		 size_t *present)
 {
 	const __m256i zero = _mm256_setzero_si256();
 	uint64_t	fresh = 0;
@@ -61,6 +65,7 @@ avx2_add(uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes, size_t n)
 		unchanged = _mm256_movemask_ps(_mm256_castsi256_ps(
 			_mm256_cmpeq_epi32(_mm256_andnot_si256(old, mask), zero)));
 		fresh += BF_BLOCK_WORDS - __builtin_popcount((unsigned) unchanged);
+		*present += unchanged == 0xFF;
 		_mm256_storeu_si256(block, _mm256_or_si256(old, mask));
 	}
 	return fresh;

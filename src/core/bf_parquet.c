@@ -552,7 +552,8 @@ bf_parquet_read(uint8_t *dst, size_t len, const uint8_t *src, size_t src_len,
 	bf_header_init(&view.hdr, BF_LAYOUT_BLOCKS, num_bytes / BF_BLOCK_BYTES, 1,
 				   0.5, 0, kind);
 	memcpy(dst + BF_HEADER_SIZE, src + header_len, num_bytes);
-	view.hdr.bits_set = bf_popcount(dst + BF_HEADER_SIZE, num_bytes);
+	view.hdr.bits_set = bf_kernels_current()->popcount(dst + BF_HEADER_SIZE,
+														 num_bytes);
 	estimate = bf_cardinality(&view);
 	if (!(estimate <= (double) (view.hdr.nitems * PQ_MAX_LOAD)))
 		estimate = (double) (view.hdr.nitems * PQ_MAX_LOAD);

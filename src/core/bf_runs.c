@@ -20,8 +20,6 @@
  */
 #include "bf_internal.h"
 
-/* Below this many hashes, sorting is by insertion */
-#define BF_SMALL_SORT		48
 
 /* Hashes in a 64-byte cache line */
 #define BF_LINE_HASHES		8
@@ -206,7 +204,7 @@ sort_by_next_bits(uint64_t *bucket, size_t m, uint64_t *into)
 		size_t		n = start[i] - first;
 		uint64_t   *sorted;
 
-		if (n < BF_SMALL_SORT)
+		if (n < BF_SORT_SMALL)
 			continue;
 		sorted = lsd_sort(into + first, bucket + first, n, 6);
 		if (sorted != into + first)
@@ -218,7 +216,7 @@ sort_by_next_bits(uint64_t *bucket, size_t m, uint64_t *into)
 
 /*
  * Sort n hashes ascending, in place, through caller scratch space of n
- * hashes.
+ * hashes (none, scratch may be NULL, below BF_SORT_SMALL).
  *
  * A radix sort: one pass distributes the hashes by their high byte into
  * scratch; then each of the 256 buckets, small enough to stay in the
@@ -237,7 +235,7 @@ bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch)
 	size_t		i;
 #endif
 
-	if (n < BF_SMALL_SORT)
+	if (n < BF_SORT_SMALL)
 	{
 		insertion_sort(hashes, n);
 		return;
@@ -250,7 +248,7 @@ bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch)
 		size_t		m = start[d + 1] - start[d];
 		uint64_t   *sorted;
 
-		if (m < BF_SMALL_SORT)
+		if (m < BF_SORT_SMALL)
 		{
 			memcpy(into, bucket, m * sizeof(uint64_t));
 			insertion_sort(into, m);
@@ -370,4 +368,80 @@ bf_merge_exact(uint64_t *run, size_t nrun, const bf_view *view)
 {
 	BF_ASSERT(view->hdr.layout == BF_LAYOUT_EXACT);
 	return merge_into(run, nrun, view->payload, view->hdr.nitems, true);
+}
+
+/*
+ * How many hashes two strictly ascending runs have in common: run, and
+ * the first n of hashes (native, or the payload of an exact filter when
+ * serialized).  A merge's steps, without writing.
+ */
+static size_t
+count_common(const uint64_t *run, size_t nrun, const void *hashes, size_t n,
+			 bool serialized)
+{
+	size_t		i = 0;
+	size_t		j = 0;
+	size_t		common = 0;
+
+	while (i < nrun && j < n)
+	{
+		uint64_t	x = run[i];
+		uint64_t	y = other_hash(hashes, j, serialized);
+
+		common += x == y;
+		i += x <= y;
+		j += y <= x;
+	}
+	return common;
+}
+
+/* How many hashes two strictly ascending runs have in common */
+size_t
+bf_common_hashes(const uint64_t *run, size_t nrun, const uint64_t *hashes,
+				 size_t n)
+{
+	return count_common(run, nrun, hashes, n, false);
+}
+
+/*
+ * How many hashes a strictly ascending run has in common with the first n
+ * hashes of an exact filter
+ */
+size_t
+bf_common_exact(const uint64_t *run, size_t nrun, const bf_view *view, size_t n)
+{
+	BF_ASSERT(view->hdr.layout == BF_LAYOUT_EXACT && n <= view->hdr.nitems);
+	return count_common(run, nrun, view->payload, n, true);
+}
+
+/*
+ * Keep, in place and in order, the hashes of a run of n strictly
+ * ascending ones that a filter contains: by walking an exact filter's
+ * hashes along, or by testing a block filter's bits.  Returns how many
+ * are kept.  The intersection of an aggregate's exact run with a filter.
+ */
+size_t
+bf_keep_members(uint64_t *run, size_t n, const bf_view *view)
+{
+	size_t		kept = 0;
+	size_t		i;
+	uint64_t	j = 0;
+
+	for (i = 0; i < n; i++)
+	{
+		if (view->hdr.layout == BF_LAYOUT_BLOCKS)
+		{
+			if (!bf_contains(view, run[i]))
+				continue;
+		}
+		else
+		{
+			while (j < view->hdr.nitems && bf_exact_hash(view, j) < run[i])
+				j++;
+			if (j == view->hdr.nitems || bf_exact_hash(view, j) != run[i])
+				continue;
+		}
+		run[kept++] = run[i];
+	}
+	return kept;
 }

@@ -47,6 +47,8 @@ bf_status_message(bf_status status)
 			return "This CPU does not support the requested kernels.";
 		case BF_E_PARTS:
 			return "The number of parts or the part number is out of range for this filter.";
+		case BF_E_MEMORY:
+			return "The memory the operation needs could not be allocated.";
 		case BF_E_HASH_MISMATCH:
 			return "The filters use different hash functions or seeds.";
 		case BF_E_KIND_MISMATCH:

@@ -3,8 +3,9 @@
  * bf_testing.h
  *	  Entry points of the core library that only its tests, fuzzers and
  *	  benchmarks use: kernel selection, batched membership counting, the
- *	  false-positive model and estimator behind the sizing, a popcount, and
- *	  whether the build checks assertions.
+ *	  false-positive model and estimator behind the sizing, the estimators
+ *	  of a pair one at a time, a popcount, and whether the build checks
+ *	  assertions.
  *
  * The PostgreSQL layer includes bf.h only; these stay out of it so that its
  * public interface is what the extension needs.  The core's own files see
@@ -34,11 +35,18 @@ typedef enum bf_kernel_set
 extern size_t bf_count_present(const bf_view *view, const uint64_t *hashes,
 							   size_t n);
 
-/* bf_estimate.c */
+/* bf_estimate.c (the extension reads a pair's through bf_pair_estimates) */
 extern double bf_estimate_from_bits(uint64_t bits_set, uint64_t nblocks);
 extern double bf_count_covariance(double n, double nblocks);
 extern double bf_intersection_variance(double na, double nb, double nc,
 									   double na_blocks, double nb_blocks);
+extern bf_status bf_union_cardinality(const bf_view *a, const bf_view *b,
+									  double *result);
+extern bf_status bf_intersection_cardinality(const bf_view *a,
+											 const bf_view *b,
+											 double *result);
+extern bf_status bf_jaccard(const bf_view *a, const bf_view *b,
+							double *result);
 
 /* bf_kernels.c */
 extern bf_status bf_use_kernels(bf_kernel_set set);

@@ -26,14 +26,6 @@ filled(uint64_t from, uint64_t to, uint64_t nblocks, size_t *len)
 	return buf;
 }
 
-/* Fail unless two serialized filters are byte for byte equal */
-static void
-assert_same_filter(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
-{
-	assert_int_equal(alen, blen);
-	assert_memory_equal(a, b, alen);
-}
-
 /* Every member of either filter is a member of the union */
 static void
 test_union_contains_both(void **state)
@@ -99,9 +91,9 @@ test_laws(void **state)
 		uint8_t    *a_bc = combine(&v[0], &vbc, &l5);
 		uint8_t    *aa = combine(&v[0], &v[0], &l6);
 
-		assert_same_filter(ab, l1, ba, l2);
-		assert_same_filter(ab_c, l4, a_bc, l5);
-		assert_same_filter(aa, l6, f[0], len[0]);
+		tu_assert_same(ab, l1, ba, l2);
+		tu_assert_same(ab_c, l4, a_bc, l5);
+		tu_assert_same(aa, l6, f[0], len[0]);
 		assert_ok(bf_validate(ab, l1));
 		assert_ok(bf_validate(ab_c, l4));
 		test_free(ab);
@@ -169,7 +161,7 @@ test_fold_equals_direct_build(void **state)
 		bf_view		vfolded;
 
 		assert_ok(bf_fold(folded, directlen, &vbig, 1024 / factor));
-		assert_same_filter(folded, directlen, direct, directlen);
+		tu_assert_same(folded, directlen, direct, directlen);
 		vfolded = tu_view(folded, directlen);
 		assert_int_equal(tu_count_range(&vfolded, 0, 5000), 5000);
 		test_free(big);
@@ -339,7 +331,7 @@ test_exact_operands(void **state)
 	/* (e1 u e2) u blocks holds keys 0..2999 exactly as adding them would */
 	r2 = tu_union(&vb, &vr, &len2);
 	assert_ok(bf_validate(r2, len2));
-	assert_same_filter(r2, len2, all, alllen);
+	tu_assert_same(r2, len2, all, alllen);
 	test_free(r);
 	test_free(r2);
 

@@ -44,6 +44,14 @@ tu_assert_status(bf_status actual, bf_status expected, const char *expr,
 	_fail(file, line);
 }
 
+/* Fail unless two serialized filters are byte for byte equal */
+void
+tu_assert_same(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+{
+	assert_int_equal(alen, blen);
+	assert_memory_equal(a, b, alen);
+}
+
 /* Hash of test key i */
 uint64_t
 tu_key(uint64_t i)
