@@ -1,7 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * bloom_build.c
- *	  Building new filters sized from the user's capacity and rate, the
+ *	  Building new filters sized from the user's capacity and rate (a whole
+ *	  filter, or a part of one), the
  *	  header an empty filter sized from the data starts with, and the
  *	  notice of a filter sized from the data that holds more than its size
  *	  holds.
