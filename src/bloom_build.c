@@ -2,10 +2,9 @@
  *
  * bloom_build.c
  *	  Building new filters sized from the user's capacity and rate (a whole
- *	  filter, or a part of one), the
- *	  header an empty filter sized from the data starts with, and the
- *	  notice of a filter sized from the data that holds more than its size
- *	  holds.
+ *	  filter, or a part of one), the header an empty filter sized from the
+ *	  data starts with, and the notice of a filter sized from the data that
+ *	  holds more than its size holds.
  *
  * Filters sized from the data (what bloom_agg(value) builds from the
  * distinct hashes it saw) are the core accumulator's (bf_acc.c, through
