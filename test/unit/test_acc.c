@@ -5,8 +5,8 @@
  *	  of union and intersection against the operations on serialized
  *	  filters, every kind rule, both hash modes, the filter a set of
  *	  values finishes as against the one sized for its exact count, the
- *	  same bytes from every split of the values, the fold policy, and
- *	  memory through the caller's hooks, failures included.
+ *	  same bytes from every split of the values, the fold policy, parts
+ *	  of a filter, and memory through the caller's hooks, failures included.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -945,6 +945,83 @@ test_fold_policy(void **state)
 }
 
 /*
+ * A part of a filter accumulates as bloom_part_agg builds it: its values'
+ * local hashes give the part bf_split cuts from the whole, byte for byte;
+ * a small part batches no more hashes than a quarter of its blocks; and a
+ * part is never folded, not even one of the largest auto-sized filter
+ * (bloom_split(f, 1) of it), whose size alone would have the whole folded.
+ */
+static void
+test_parts_accumulate(void **state)
+{
+	const uint32_t nparts = 8;
+	uint64_t	nblocks;
+	size_t		wlen;
+	size_t		plen;
+	size_t		flen;
+	uint8_t    *whole;
+	uint8_t    *split;
+	uint8_t    *f;
+	bf_view		wview;
+	bf_header	hdr;
+	bf_acc		acc;
+	bool		as_is;
+	uint64_t	local;
+	uint64_t	i;
+	uint32_t	p;
+
+	(void) state;
+	assert_ok(bf_whole_blocks(10000, 0.01, nparts, &nblocks));
+	whole = tu_blocks(nblocks, 10000, 0.01, 0, &wlen);
+	tu_add_range(whole, wlen, 0, 10000);
+	wview = tu_view(whole, wlen);
+	for (p = 0; p < nparts; p++)
+	{
+		assert_ok(bf_part_header(10000, 0.01, nparts, p, TU_KIND, &hdr));
+		assert_ok(bf_acc_init(&acc, &mem, &hdr));
+		for (i = 0; i < 10000; i++)
+			if (bf_part_of(tu_key(i), nparts) == p)
+			{
+				assert_ok(bf_part_hash(&hdr, tu_key(i), &local));
+				assert_ok(bf_acc_add(&acc, local));
+			}
+		assert_true(acc.pending_room <= 16 || acc.pending_room <= hdr.nitems / 4);
+		f = finished(&acc, &flen, &as_is);
+		assert_true(as_is);
+		plen = bf_size_blocks(nblocks / nparts);
+		split = test_malloc(plen);
+		assert_ok(bf_split(split, plen, &wview, nparts, p));
+		tu_assert_same(f, flen, split, plen);
+		test_free(split);
+		test_free(f);
+		bf_acc_release(&acc);
+	}
+	test_free(whole);
+
+	whole = tu_blocks(BF_ACC_MAX_BLOCKS, bf_capacity_of(BF_ACC_MAX_BLOCKS, 0.01),
+					  0.01, BF_FLAG_AUTO, &wlen);
+	tu_add_range(whole, wlen, 0, 1000);
+	wview = tu_view(whole, wlen);
+	split = test_malloc(wlen);
+	assert_ok(bf_split(split, wlen, &wview, 1, 0));
+	assert_ok(bf_read_header(split, wlen, &hdr));
+	hdr.bits_set = 0;
+	assert_ok(bf_acc_init(&acc, &mem, &hdr));
+	for (i = 0; i < 1000; i++)
+	{
+		assert_ok(bf_part_hash(&hdr, tu_key(i), &local));
+		assert_ok(bf_acc_add(&acc, local));
+	}
+	f = finished(&acc, &flen, &as_is);
+	assert_true(as_is);
+	tu_assert_same(f, flen, split, wlen);
+	test_free(f);
+	test_free(split);
+	test_free(whole);
+	bf_acc_release(&acc);
+}
+
+/*
  * Past BF_ACC_EXACT_MAX distinct values the exact phase ends: the
  * accumulator is the largest auto-sized filter, which finishes folded
  */
@@ -1098,6 +1175,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_finish_again, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_plans_agree, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fold_policy, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_parts_accumulate, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_promotion, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_kernels_count_present, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_flatten_needs_size, setup, teardown),
