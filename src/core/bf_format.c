@@ -1,7 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * bf_format.c
- *	  The serialized form of a filter: header encoding and decoding, and the
+ *	  The serialized form of a filter: header encoding and decoding (the
+ *	  kinds of value and the hash each implies, a part's fields), and the
  *	  abbreviated keys of its byte order.  The validator that every byte
  *	  string from outside must pass is bf_validate.c.
  *
@@ -58,6 +59,29 @@ bf_size_exact(uint64_t nhashes)
 {
 	BF_ASSERT(nhashes <= BF_MAX_HASHES);
 	return BF_HEADER_SIZE + (size_t) nhashes * BF_HASH_BYTES;
+}
+
+/* Whether kind is one of Parquet mode's kinds of value */
+bool
+bf_kind_is_parquet(uint32_t kind)
+{
+	if (kind >= BF_KIND_PQ_INT32 && kind <= BF_KIND_PQ_TIMESTAMPTZ)
+		return true;
+	if ((kind & ~UINT32_C(0xFF)) == BF_KIND_PQ_DECIMAL32)
+		return (kind & 0xFF) <= BF_PQ_DECIMAL32_DIGITS;
+	if ((kind & ~UINT32_C(0xFF)) == BF_KIND_PQ_DECIMAL64)
+		return (kind & 0xFF) <= BF_PQ_DECIMAL64_DIGITS;
+	return false;
+}
+
+/*
+ * The hash id that goes with a kind of value: Parquet's for its kinds,
+ * XXH3 for all others (and for none, which either may have)
+ */
+uint8_t
+bf_hash_of_kind(uint32_t kind)
+{
+	return bf_kind_is_parquet(kind) ? BF_HASH_PARQUET : BF_HASH_XXH3_64;
 }
 
 /*
@@ -130,6 +154,35 @@ kind_known(uint32_t kind)
 	return kind <= BF_KIND_LAST ||
 		(kind & (BF_KIND_HASHED_BIT | BF_KIND_VALUE_BIT)) != 0 ||
 		bf_kind_is_parquet(kind);
+}
+
+/*
+ * Check a decoded header's part fields, for bf_peek_header: zero but in a
+ * part (else BF_E_RESERVED, as they were before parts); in a part, a block
+ * filter (sized by capacity, or auto-sized with a whole of a power of two
+ * blocks) of the default hash, of a part number below a part count of 1 to
+ * BF_MAX_PARTS, whose whole has at most BF_MAX_WHOLE_BLOCKS blocks (else
+ * BF_E_BAD_PART).  A filter in Parquet mode is not cut into parts: it
+ * may hold a value by either of two hashes (both zeros of a float), which
+ * two parts would each hold only one of.  The block count itself is
+ * checked by the caller.
+ */
+static bf_status
+check_part_fields(const bf_header *hdr)
+{
+	uint64_t	whole;
+
+	if (!(hdr->flags & BF_FLAG_PART))
+		return hdr->parts == 0 && hdr->part == 0 ? BF_OK : BF_E_RESERVED;
+	if (hdr->layout != BF_LAYOUT_BLOCKS || hdr->hash_id != BF_HASH_XXH3_64 ||
+		hdr->parts < 1 ||
+		hdr->parts > BF_MAX_PARTS || hdr->part >= hdr->parts)
+		return BF_E_BAD_PART;
+	whole = hdr->nitems * hdr->parts;
+	if (whole > BF_MAX_WHOLE_BLOCKS ||
+		((hdr->flags & BF_FLAG_AUTO) && (whole & (whole - 1)) != 0))
+		return BF_E_BAD_PART;
+	return BF_OK;
 }
 
 /*
@@ -221,7 +274,7 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 			return BF_E_BITS_SET;
 		expected = bf_size_exact(hdr->nitems);
 	}
-	status = bf_check_part_fields(hdr);
+	status = check_part_fields(hdr);
 	if (status != BF_OK)
 		return status;
 	if (total_len != expected)

@@ -259,7 +259,6 @@ extern bf_status bf_blocks_within(uint64_t capacity, double fpr,
 								  uint64_t limit, uint64_t *nblocks);
 
 /* bf_parts.c */
-extern bf_status bf_check_part_fields(const bf_header *hdr);
 extern bool bf_part_sizable(const bf_header *hdr);
 extern bf_status bf_same_whole(const bf_header *a, const bf_header *b);
 

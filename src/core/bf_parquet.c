@@ -1,8 +1,8 @@
 /*-------------------------------------------------------------------------
  *
  * bf_parquet.c
- *	  Parquet mode: its kinds of value, and the filters of Parquet files,
- *	  read and written.
+ *	  The filters of Parquet files, read and written (Parquet mode's kinds
+ *	  of value, bf_parquet.h, are the header's: bf_format.c).
  *
  * A Parquet column chunk's filter is a Thrift compact BloomFilterHeader
  * followed by the bitset (apache/parquet-format, parquet.thrift):
@@ -66,29 +66,6 @@
 
 /* Highest load per block given to an imported filter (every bit set) */
 #define PQ_MAX_LOAD		256
-
-/* Whether kind is one of Parquet mode's kinds of value */
-bool
-bf_kind_is_parquet(uint32_t kind)
-{
-	if (kind >= BF_KIND_PQ_INT32 && kind <= BF_KIND_PQ_TIMESTAMPTZ)
-		return true;
-	if ((kind & ~UINT32_C(0xFF)) == BF_KIND_PQ_DECIMAL32)
-		return (kind & 0xFF) <= BF_PQ_DECIMAL32_DIGITS;
-	if ((kind & ~UINT32_C(0xFF)) == BF_KIND_PQ_DECIMAL64)
-		return (kind & 0xFF) <= BF_PQ_DECIMAL64_DIGITS;
-	return false;
-}
-
-/*
- * The hash id that goes with a kind of value: Parquet's for its kinds,
- * XXH3 for all others (and for none, which either may have)
- */
-uint8_t
-bf_hash_of_kind(uint32_t kind)
-{
-	return bf_kind_is_parquet(kind) ? BF_HASH_PARQUET : BF_HASH_XXH3_64;
-}
 
 /* A cursor over the bytes of a Thrift compact encoding */
 typedef struct tc_reader

@@ -63,9 +63,11 @@
 /* Longest encoded BloomFilterHeader: numBytes as a 5-byte varint */
 #define BF_PQ_HEADER_MAX		19
 
+/* bf_format.c */
 extern bool bf_kind_is_parquet(uint32_t kind);
 extern uint8_t bf_hash_of_kind(uint32_t kind);
 
+/* bf_parquet.c */
 extern size_t bf_parquet_header_size(uint32_t num_bytes);
 extern size_t bf_parquet_write_header(uint8_t *buf, uint32_t num_bytes);
 extern bf_status bf_parquet_read_header(const uint8_t *buf, size_t len,

@@ -129,8 +129,8 @@ bf_part_header(uint64_t capacity, double fpr, uint32_t parts, uint32_t part,
  * bf_size_blocks(blocks / parts) bytes): its range of blocks, under the
  * whole's header made a part's.  BF_E_LAYOUT for an exact filter,
  * BF_E_PARTS for a part (parts are not cut again), a filter in Parquet
- * mode (bf_check_part_fields says why) or a count that does not divide the
- * block count.
+ * mode (check_part_fields of bf_format.c says why) or a count that does
+ * not divide the block count.
  */
 bf_status
 bf_split(void *dst, size_t len, const bf_view *whole, uint32_t parts,
@@ -225,35 +225,6 @@ bf_assemble_into(void *buf, size_t len, const bf_view *part)
 	if (dst.hdr.kind == 0)
 		dst.hdr.kind = part->hdr.kind;
 	bf_write_header(buf, &dst.hdr);
-	return BF_OK;
-}
-
-/*
- * Check a decoded header's part fields, for bf_peek_header: zero but in a
- * part (else BF_E_RESERVED, as they were before parts); in a part, a block
- * filter (sized by capacity, or auto-sized with a whole of a power of two
- * blocks) of the default hash, of a part number below a part count of 1 to
- * BF_MAX_PARTS, whose whole has at most BF_MAX_WHOLE_BLOCKS blocks (else
- * BF_E_BAD_PART).  A filter in Parquet mode is not cut into parts: it
- * may hold a value by either of two hashes (both zeros of a float), which
- * two parts would each hold only one of.  The block count itself is
- * checked by the caller.
- */
-bf_status
-bf_check_part_fields(const bf_header *hdr)
-{
-	uint64_t	whole;
-
-	if (!(hdr->flags & BF_FLAG_PART))
-		return hdr->parts == 0 && hdr->part == 0 ? BF_OK : BF_E_RESERVED;
-	if (hdr->layout != BF_LAYOUT_BLOCKS || hdr->hash_id != BF_HASH_XXH3_64 ||
-		hdr->parts < 1 ||
-		hdr->parts > BF_MAX_PARTS || hdr->part >= hdr->parts)
-		return BF_E_BAD_PART;
-	whole = hdr->nitems * hdr->parts;
-	if (whole > BF_MAX_WHOLE_BLOCKS ||
-		((hdr->flags & BF_FLAG_AUTO) && (whole & (whole - 1)) != 0))
-		return BF_E_BAD_PART;
 	return BF_OK;
 }
 
