@@ -187,20 +187,24 @@ bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 	fmgr_info_cxt(entry->hash_extended_proc, &hasher->hash_fn, mcxt);
 }
 
-/* Hash of a string, converted to UTF-8 if the database encoding is not */
-static uint64
-hash_string(const BloomHasher *hasher, const char *data, size_t len)
+/*
+ * Hash of a string, converted to UTF-8 first if the database encoding is
+ * not: by XXH3 (bf_hash_bytes), or in Parquet mode by XXH64 of its bytes
+ * (bf_parquet_hash_bytes).  The one conversion behind both hash modes.
+ */
+uint64
+bloom_hash_string(const BloomHasher *hasher, const char *data, size_t len,
+				  bool parquet)
 {
-	char	   *utf8;
+	char	   *utf8 = hasher->to_utf8 ?
+		pg_server_to_any(data, (int) len, PG_UTF8) : (char *) data;
 	uint64		hash;
 
-	if (!hasher->to_utf8)
-		return bf_hash_bytes(data, len);
-	utf8 = pg_server_to_any(data, (int) len, PG_UTF8);
-	if (utf8 == data)
-		return bf_hash_bytes(data, len);
-	hash = bf_hash_bytes(utf8, strlen(utf8));
-	pfree(utf8);
+	if (utf8 != data)
+		len = strlen(utf8);
+	hash = parquet ? bf_parquet_hash_bytes(utf8, len) : bf_hash_bytes(utf8, len);
+	if (utf8 != data)
+		pfree(utf8);
 	return hash;
 }
 
@@ -239,7 +243,8 @@ hash_varlena(const BloomHasher *hasher, Datum value, bool is_text, bool blanks)
 
 	if (is_text && (!blanks || hasher->method == BLOOM_HASH_BPCHAR))
 		len = bloom_trimmed_len(data, len);
-	hash = is_text ? hash_string(hasher, data, len) : bf_hash_bytes(data, len);
+	hash = is_text ? bloom_hash_string(hasher, data, len, false) :
+		bf_hash_bytes(data, len);
 	if ((Pointer) v != DatumGetPointer(value))
 		pfree(v);
 	return hash;
@@ -342,7 +347,7 @@ hash_enum(const BloomHasher *hasher, Datum value)
 				 errmsg("invalid internal value for enum: %u",
 						DatumGetObjectId(value))));
 	label = NameStr(((Form_pg_enum) GETSTRUCT(tuple))->enumlabel);
-	hash = hash_string(hasher, label, strlen(label));
+	hash = bloom_hash_string(hasher, label, strlen(label), false);
 	ReleaseSysCache(tuple);
 	return hash;
 }
@@ -361,7 +366,7 @@ bloom_hash_with_blanks(const BloomHasher *hasher, Datum value)
 	{
 		const char *name = NameStr(*DatumGetName(value));
 
-		return hash_string(hasher, name, strlen(name));
+		return bloom_hash_string(hasher, name, strlen(name), false);
 	}
 	return hash_varlena(hasher, value, true, true);
 }
@@ -383,8 +388,9 @@ bloom_hash_any(const BloomHasher *hasher, Datum value)
 			{
 				const char *name = NameStr(*DatumGetName(value));
 
-				return hash_string(hasher, name,
-								   bloom_trimmed_len(name, strlen(name)));
+				return bloom_hash_string(hasher, name,
+										 bloom_trimmed_len(name, strlen(name)),
+										 false);
 			}
 		case BLOOM_HASH_TEXT_COLLATED:
 			return hash_collated_text(hasher, value);

@@ -45,6 +45,8 @@ typedef struct BloomHasher
 extern void bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 							  MemoryContext mcxt);
 extern uint64 bloom_hash_any(const BloomHasher *hasher, Datum value);
+extern uint64 bloom_hash_string(const BloomHasher *hasher, const char *data,
+								size_t len, bool parquet);
 extern int	bloom_part_hashes(const bf_header *hdr, uint64 *hashes, int n);
 extern uint64 bloom_hash_with_blanks(const BloomHasher *hasher, Datum value);
 

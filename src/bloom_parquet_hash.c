@@ -242,21 +242,6 @@ bloom_parquet_fits(const BloomHasher *hasher, uint32 kind)
 	return bf_kind_is_parquet(kind) && source == BLOOM_HASH_NUMERIC;
 }
 
-/* Hash of a string, as UTF-8 if the database encoding is not */
-static uint64
-hash_string(const BloomHasher *hasher, const char *data, size_t len)
-{
-	char	   *utf8 = hasher->to_utf8 ?
-		pg_server_to_any(data, (int) len, PG_UTF8) : (char *) data;
-	uint64		hash;
-
-	if (utf8 == data)
-		return bf_parquet_hash_bytes(data, len);
-	hash = bf_parquet_hash_bytes(utf8, strlen(utf8));
-	pfree(utf8);
-	return hash;
-}
-
 /* Hash of a text-like or bytea value's bytes (bpchar without its blanks) */
 static uint64
 hash_varlena(const BloomHasher *hasher, BloomHashMethod source, Datum value)
@@ -269,7 +254,7 @@ hash_varlena(const BloomHasher *hasher, BloomHashMethod source, Datum value)
 	if (source == BLOOM_HASH_BPCHAR)
 		len = bloom_trimmed_len(data, len);
 	hash = source == BLOOM_HASH_BYTEA ? bf_parquet_hash_bytes(data, len) :
-		hash_string(hasher, data, len);
+		bloom_hash_string(hasher, data, len, true);
 	if ((Pointer) v != DatumGetPointer(value))
 		pfree(v);
 	return hash;
@@ -417,7 +402,7 @@ encode(const BloomHasher *hasher, uint32 kind, Datum value, bool both_zeros,
 			{
 				const char *name = NameStr(*DatumGetName(value));
 
-				hashes[0] = hash_string(hasher, name, strlen(name));
+				hashes[0] = bloom_hash_string(hasher, name, strlen(name), true);
 			}
 			else
 				hashes[0] = hash_varlena(hasher, source, value);
