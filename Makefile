@@ -10,6 +10,7 @@ PGFILEDESC = "bloomfilter - split-block Bloom filter data type"
 
 CORE_OBJS = \
 	src/core/bf_acc.o \
+	src/core/bf_bank.o \
 	src/core/bf_combine.o \
 	src/core/bf_estimate.o \
 	src/core/bf_filter.o \
