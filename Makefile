@@ -30,6 +30,18 @@ OBJS = \
 	$(CORE_OBJS) \
 	src/bloom_access.o \
 	src/bloom_agg.o \
+	src/bloom_bank_build.o \
+	src/bloom_bank_check.o \
+	src/bloom_bank_class.o \
+	src/bloom_bank_cost.o \
+	src/bloom_bank_fetch.o \
+	src/bloom_bank_handler.o \
+	src/bloom_bank_insert.o \
+	src/bloom_bank_key.o \
+	src/bloom_bank_page.o \
+	src/bloom_bank_scan.o \
+	src/bloom_bank_vacuum.o \
+	src/bloom_bank_write.o \
 	src/bloom_build.o \
 	src/bloom_cache.o \
 	src/bloom_combine.o \
@@ -62,7 +74,7 @@ EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" bloomfilter.co
 # source for both, so they cannot drift).  Version 1.0 has no install
 # script: its catalog called C functions by names the server also has
 # (src/bloom_names_1_0.c), and a database at 1.0 can only be updated.
-SQL_UPDATES = 1.0--1.1
+SQL_UPDATES = 1.0--1.1 1.1--1.2
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql $(SQL_UPDATES:%=$(EXTENSION)--%.sql)
 SQL_SOURCES = $(wildcard $(srcdir)/src/sql/*.sql) $(srcdir)/src/sql/types $(srcdir)/tools/gen-sql
 

@@ -271,14 +271,15 @@ bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 
 /*
  * The hasher for values of type typid (the elements of an array argument,
- * whose type the array itself names), looked up once per call site.
+ * whose type the array itself names; the value of a bloombank key), looked
+ * up once per call site and type.
  */
 const BloomHasher *
 bloom_type_hasher(FunctionCallInfo fcinfo, Oid typid)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 
-	if (!cache->hasher.ready)
+	if (!cache->hasher.ready || cache->hasher.hasher.typid != typid)
 	{
 		bloom_hasher_init(&cache->hasher.hasher, typid, PG_GET_COLLATION(),
 						  fcinfo->flinfo->fn_mcxt);

@@ -105,4 +105,35 @@ typedef char bloom_b64_byte;
 #define BLOOM_HAVE_ICU_RULES 1
 #endif
 
+/*
+ * Whether the current role owns a relation: object_ownercheck since 16,
+ * pg_class_ownercheck before.
+ */
+#if PG_VERSION_NUM >= 160000
+#define bloom_owns_relation(relid) \
+	object_ownercheck(RelationRelationId, (relid), GetUserId())
+#else
+#define bloom_owns_relation(relid) pg_class_ownercheck((relid), GetUserId())
+#endif
+
+/*
+ * Whether this process is an autovacuum worker: AmAutoVacuumWorkerProcess
+ * since 17, IsAutoVacuumWorkerProcess before.
+ */
+#ifdef AmAutoVacuumWorkerProcess
+#define bloom_am_autovacuum_worker() AmAutoVacuumWorkerProcess()
+#else
+#define bloom_am_autovacuum_worker() IsAutoVacuumWorkerProcess()
+#endif
+
+/*
+ * VACUUM's cost-based delay, called between pages: since 18 it takes
+ * whether the caller is ANALYZE.
+ */
+#if PG_VERSION_NUM >= 180000
+#define bloom_vacuum_delay_point() vacuum_delay_point(false)
+#else
+#define bloom_vacuum_delay_point() vacuum_delay_point()
+#endif
+
 #endif							/* BLOOM_COMPAT_H */

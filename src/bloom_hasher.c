@@ -82,25 +82,15 @@ is_blank_like(const char *character, int len, Oid collation)
 }
 
 /*
- * Text-like values under a nondeterministic collation: hashed by the
+ * Text-like values under a nondeterministic collation are hashed by the
  * collation's own hash of text (which hashes what the collation compares,
  * its sort key), without their trailing blank-like characters
- * (collated_trimmed_len), with a kind of their own per collation.  The
- * ASCII characters that are blank-like are found here, once.  name has no
- * such hash: refused.
+ * (collated_trimmed_len), with a kind of their own per collation: find the
+ * ASCII characters that are blank-like, once.
  */
 static void
-init_collated_text(BloomHasher *hasher, const BloomKindRow *row,
-				   Oid collation, MemoryContext mcxt)
+init_blank_like(BloomHasher *hasher, Oid collation)
 {
-	if (row->method == BLOOM_HASH_NAME)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("bloom filters do not support values of type name under a nondeterministic collation"),
-				 errhint("Cast the values to text.")));
-	hasher->method = BLOOM_HASH_TEXT_COLLATED;
-	hasher->kind = bloom_collated_kind(row->name, collation);
-	fmgr_info_cxt(F_HASHTEXTEXTENDED, &hasher->hash_fn, mcxt);
 	for (int c = 1; c < 128; c++)
 	{
 		char		character = (char) c;
@@ -110,25 +100,32 @@ init_collated_text(BloomHasher *hasher, const BloomKindRow *row,
 	}
 }
 
+/* Why a type's values cannot be held by a filter (classify) */
+typedef enum BloomRefusal
+{
+	BLOOM_REFUSED_NOT,			/* they can */
+	BLOOM_REFUSED_IDENTIFIERS,	/* they hold object identifiers */
+	BLOOM_REFUSED_COLLATED_NAME,	/* name under a nondeterministic
+									 * collation: no hash of it */
+	BLOOM_REFUSED_NO_HASH		/* no extended hash function */
+} BloomRefusal;
+
 /*
- * Look up how to hash values of type typid, once per call site: the kinds
- * table's row for its base type, else its enum labels, else its parts if
- * it holds enums (bloom_nested.c), else its extended hash function; a type
- * that holds object identifiers is refused.
- *
- * collation: the collation of the call, for text and for generic hashing.
- * mcxt: a context that lives as long as the hasher (for the generic hash
- * function's FmgrInfo).
+ * How values of type typid are hashed, under collation: the kinds table's
+ * row for its base type (text-like under a nondeterministic collation by
+ * the collation's hash, with a kind of its own), else its enum labels,
+ * else its parts if it holds enums (bloom_nested.c), else its extended
+ * hash function.  Sets the hasher's method and kind, and nothing that
+ * hashing needs besides; returns why the type is refused, if it is
+ * (*identifier: the type of identifiers it holds).
  */
-void
-bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
-				  MemoryContext mcxt)
+static BloomRefusal
+classify(BloomHasher *hasher, Oid typid, Oid collation, Oid *identifier)
 {
 	Oid			base = getBaseType(typid);
 	int			encoding = GetDatabaseEncoding();
 	const BloomKindRow *row = bloom_kind_row(base);
 	BloomHolds	holds;
-	Oid			identifier = InvalidOid;
 	TypeCacheEntry *entry;
 
 	memset(hasher, 0, sizeof(*hasher));
@@ -138,53 +135,117 @@ bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 
 	if (row != NULL)
 	{
-		if (bloom_method_is_string(row->method) && is_nondeterministic(collation))
-		{
-			init_collated_text(hasher, row, collation, mcxt);
-			return;
-		}
 		hasher->method = row->method;
 		hasher->kind = row->kind;
-		return;
+		if (bloom_method_is_string(row->method) && is_nondeterministic(collation))
+		{
+			if (row->method == BLOOM_HASH_NAME)
+				return BLOOM_REFUSED_COLLATED_NAME;
+			hasher->method = BLOOM_HASH_TEXT_COLLATED;
+			hasher->kind = bloom_collated_kind(row->name, collation);
+		}
+		return BLOOM_REFUSED_NOT;
 	}
 
-	holds = bloom_type_holds(base, &identifier);
+	holds = bloom_type_holds(base, identifier);
 	if (holds == BLOOM_HOLDS_IDENTIFIERS)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("bloom filters do not support values of type %s",
-						format_type_be(typid)),
-				 identifier != base ?
-				 errdetail("Values of type %s hold values of type %s, object identifiers, which a dump and restore changes while their filters keep their hashes.",
-						   format_type_be(typid), format_type_be(identifier)) :
-				 errdetail("Values of type %s are object identifiers, which a dump and restore changes while their filters keep their hashes.",
-						   format_type_be(typid)),
-				 errhint("Cast the values to text, to hold the objects' names.")));
+		return BLOOM_REFUSED_IDENTIFIERS;
 	hasher->kind = bloom_other_kind(base, collation);
 	if (type_is_enum(base))
-	{
 		hasher->method = BLOOM_HASH_ENUM;
-		return;
-	}
-	if (holds == BLOOM_HOLDS_ENUMS)
-	{
+	else if (holds == BLOOM_HOLDS_ENUMS)
 		hasher->method = BLOOM_HASH_NESTED;
-		hasher->nested = bloom_nested_init(base, collation, mcxt);
-		return;
+	else
+	{
+		hasher->method = BLOOM_HASH_GENERIC;
+		entry = lookup_type_cache(base, TYPECACHE_HASH_EXTENDED_PROC);
+		if (base == RECORDOID || !OidIsValid(entry->hash_extended_proc))
+			return BLOOM_REFUSED_NO_HASH;
 	}
-	hasher->method = BLOOM_HASH_GENERIC;
-	entry = lookup_type_cache(base, TYPECACHE_HASH_EXTENDED_PROC);
-	if (base == RECORDOID || !OidIsValid(entry->hash_extended_proc))
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_FUNCTION),
-				 errmsg("could not identify an extended hash function for type %s",
-						format_type_be(typid)),
-				 base == RECORDOID ?
-				 errdetail("A row constructor without a cast is of the anonymous type record, which bloom filters cannot hash.") : 0,
-				 base == RECORDOID ?
-				 errhint("Cast the row to the composite type the filter was built from, as in ROW(1, 'x')::my_type.") :
-				 errhint("A bloom filter holds values of types that have a hash operator class.")));
-	fmgr_info_cxt(entry->hash_extended_proc, &hasher->hash_fn, mcxt);
+	return BLOOM_REFUSED_NOT;
+}
+
+/*
+ * Whether a filter can hold values of type typid under collation, and if
+ * so, of which kind and by which method (into hasher, which is not ready
+ * to hash: bloom_hasher_init makes it so).  Raises no error: for the
+ * planner, which must not refuse a query that a scan of no row answers.
+ */
+bool
+bloom_hasher_classify(BloomHasher *hasher, Oid typid, Oid collation)
+{
+	Oid			identifier = InvalidOid;
+
+	return classify(hasher, typid, collation, &identifier) == BLOOM_REFUSED_NOT;
+}
+
+/*
+ * Look up how to hash values of type typid, once per call site (classify),
+ * and get ready to: the collation's hash and its blank-like characters, the
+ * parts of values holding enums, or the type's extended hash function; a
+ * type refused is an error.
+ *
+ * collation: the collation of the call, for text and for generic hashing.
+ * mcxt: a context that lives as long as the hasher (for the hash
+ * functions' FmgrInfo).
+ */
+void
+bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
+				  MemoryContext mcxt)
+{
+	Oid			base = getBaseType(typid);
+	Oid			identifier = InvalidOid;
+
+	switch (classify(hasher, typid, collation, &identifier))
+	{
+		case BLOOM_REFUSED_NOT:
+			break;
+		case BLOOM_REFUSED_IDENTIFIERS:
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("bloom filters do not support values of type %s",
+							format_type_be(typid)),
+					 identifier != base ?
+					 errdetail("Values of type %s hold values of type %s, object identifiers, which a dump and restore changes while their filters keep their hashes.",
+							   format_type_be(typid), format_type_be(identifier)) :
+					 errdetail("Values of type %s are object identifiers, which a dump and restore changes while their filters keep their hashes.",
+							   format_type_be(typid)),
+					 errhint("Cast the values to text, to hold the objects' names.")));
+			break;
+		case BLOOM_REFUSED_COLLATED_NAME:
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("bloom filters do not support values of type name under a nondeterministic collation"),
+					 errhint("Cast the values to text.")));
+			break;
+		case BLOOM_REFUSED_NO_HASH:
+			ereport(ERROR,
+					(errcode(ERRCODE_UNDEFINED_FUNCTION),
+					 errmsg("could not identify an extended hash function for type %s",
+							format_type_be(typid)),
+					 base == RECORDOID ?
+					 errdetail("A row constructor without a cast is of the anonymous type record, which bloom filters cannot hash.") : 0,
+					 base == RECORDOID ?
+					 errhint("Cast the row to the composite type the filter was built from, as in ROW(1, 'x')::my_type.") :
+					 errhint("A bloom filter holds values of types that have a hash operator class.")));
+			break;
+	}
+	switch (hasher->method)
+	{
+		case BLOOM_HASH_TEXT_COLLATED:
+			fmgr_info_cxt(F_HASHTEXTEXTENDED, &hasher->hash_fn, mcxt);
+			init_blank_like(hasher, collation);
+			break;
+		case BLOOM_HASH_NESTED:
+			hasher->nested = bloom_nested_init(base, collation, mcxt);
+			break;
+		case BLOOM_HASH_GENERIC:
+			fmgr_info_cxt(lookup_type_cache(base, TYPECACHE_HASH_EXTENDED_PROC)->hash_extended_proc,
+						  &hasher->hash_fn, mcxt);
+			break;
+		default:
+			break;
+	}
 }
 
 /*

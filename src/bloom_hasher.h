@@ -42,6 +42,8 @@ typedef struct BloomHasher
 								 * apart */
 } BloomHasher;
 
+extern bool bloom_hasher_classify(BloomHasher *hasher, Oid typid,
+								  Oid collation);
 extern void bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 							  MemoryContext mcxt);
 extern uint64 bloom_hash_any(const BloomHasher *hasher, Datum value);
@@ -67,6 +69,8 @@ extern uint64 bloom_parquet_hash_as(const BloomHasher *hasher, uint32 kind,
 extern int	bloom_parquet_probe_hashes(const BloomHasher *hasher,
 									   const bf_header *filter, Datum value,
 									   uint64 *hashes);
+extern bool bloom_parquet_probe_accepts(const BloomHasher *hasher,
+										const bf_header *filter);
 
 /* Length of a string without its trailing blanks (as bpchar compares it) */
 static inline size_t
@@ -134,6 +138,24 @@ bloom_hash_for(const BloomHasher *hasher, const bf_header *filter,
 			return bloom_hash_with_blanks(hasher, value);
 	}
 	return bloom_hash_value(hasher, value);
+}
+
+/*
+ * Whether bloom_probe_hashes hashes a value of the hasher's type for a
+ * filter whose header is filter, rather than raising an error: a filter of
+ * its kind, or of one that takes it (bloom_kind_accepts), or in Parquet
+ * mode one of a Parquet kind it has a form in.  A hasher need only be
+ * classified (bloom_hasher_classify).
+ */
+static inline bool
+bloom_probe_accepts(const BloomHasher *hasher, const bf_header *filter)
+{
+	if (filter->hash_id == BF_HASH_PARQUET)
+		return bloom_parquet_probe_accepts(hasher, filter);
+	if (filter->kind == hasher->kind)
+		return true;
+	return hasher->method != BLOOM_HASH_PARQUET &&
+		bloom_kind_accepts(filter->kind, hasher->kind);
 }
 
 /* The most hashes a value may be held by (bloom_probe_hashes) */

@@ -3,7 +3,8 @@
  * bloom_module.c
  *	  The bloomfilter module's magic block, which tells the server which
  *	  release it was built for (and, since PostgreSQL 18, its own name and
- *	  version), and its settings, defined when the module is loaded.
+ *	  version), and its settings and the bloombank index's options,
+ *	  defined when the module is loaded.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -12,6 +13,7 @@
  *
  *-------------------------------------------------------------------------
  */
+#include "bloom_bank.h"
 #include "bloom_cache.h"
 
 #include "utils/guc.h"
@@ -42,4 +44,5 @@ _PG_init(void)
 							PGC_USERSET, GUC_UNIT_KB,
 							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("bloomfilter");
+	bloom_bank_define_options();
 }

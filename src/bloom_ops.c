@@ -11,6 +11,7 @@
  *
  *-------------------------------------------------------------------------
  */
+#include "bloom_bank.h"
 #include "bloom_cache.h"
 #include "bloom_probe.h"
 #include "bloom_state.h"
@@ -201,20 +202,20 @@ bloomfilter_retag(PG_FUNCTION_ARGS)
 }
 
 /*
- * Membership test shared by bloom_contains (filter first) and
- * bloom_contained (value first): false means the value was never added.
- * The filter is read through the call site's cache, or probed by slices
- * when the cache says so (a stored filter met for the first time): its
- * header, then what each of the value's hashes needs (bloom_probe_hashes:
- * one, but none or two in Parquet mode).  A part of a filter answers for
- * the values of its part only (bloom_own_hashes).
+ * Membership test shared by bloom_contains (filter first),
+ * bloom_contained (value first) and bloom_contains_key (a bloombank key):
+ * false means value, hashed by hasher, was never added.  The filter is
+ * read through the call site's cache, or probed by slices when the cache
+ * says so (a stored filter met for the first time): its header, then what
+ * each of the value's hashes needs (bloom_probe_hashes: one, but none or
+ * two in Parquet mode).  A part of a filter answers for the values of its
+ * part only (bloom_own_hashes).
  */
 static bool
-contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
+contains(FunctionCallInfo fcinfo, int filter_arg, const BloomHasher *hasher,
+		 Datum value)
 {
 	const bf_prepared *filter = bloom_probed_filter(fcinfo, filter_arg);
-	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, value_arg);
-	Datum		value = PG_GETARG_DATUM(value_arg);
 	bf_header	hdr;
 	uint64		hashes[BLOOM_PROBE_HASHES];
 	int			n;
@@ -242,7 +243,8 @@ PG_FUNCTION_INFO_V1(bloomfilter_contains);
 Datum
 bloomfilter_contains(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(contains(fcinfo, 0, 1));
+	PG_RETURN_BOOL(contains(fcinfo, 0, bloom_arg_hasher(fcinfo, 1),
+							PG_GETARG_DATUM(1)));
 }
 
 /* bloom_contained(value, filter), operator value <@ filter */
@@ -250,7 +252,24 @@ PG_FUNCTION_INFO_V1(bloomfilter_contained);
 Datum
 bloomfilter_contained(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(contains(fcinfo, 1, 0));
+	PG_RETURN_BOOL(contains(fcinfo, 1, bloom_arg_hasher(fcinfo, 0),
+							PG_GETARG_DATUM(0)));
+}
+
+/*
+ * bloom_contains_key(filter, key), operator filter @> key: bloom_contains
+ * of the value a bloombank key carries, hashed as of its own type; what a
+ * bloombank index answers, and its recheck
+ */
+PG_FUNCTION_INFO_V1(bloomfilter_contains_key);
+Datum
+bloomfilter_contains_key(PG_FUNCTION_ARGS)
+{
+	Oid			typid;
+	Datum		value;
+
+	bloom_bank_key_value(PG_GETARG_DATUM(1), &typid, &value);
+	PG_RETURN_BOOL(contains(fcinfo, 0, bloom_type_hasher(fcinfo, typid), value));
 }
 
 /* -1, 0 or 1 as memcmp's result is negative, zero or positive */

@@ -132,15 +132,13 @@ decimal_kind(int32 typmod)
 }
 
 /*
- * The Parquet kind of the hasher's values (typmod: their declared type
- * modifier, for numeric's precision and scale, or -1); an error for a type
- * with no Parquet form
+ * The Parquet kind of the hasher's values when it needs no type modifier:
+ * BLOOM_KIND_NONE for numeric, whose kind its precision and scale give,
+ * and for a type with no Parquet form
  */
-uint32
-bloom_parquet_kind(const BloomHasher *hasher, int32 typmod)
+static uint32
+kind_of_method(const BloomHasher *hasher)
 {
-	if (hasher->method == BLOOM_HASH_PARQUET)
-		return hasher->kind;
 	switch (hasher->method)
 	{
 		case BLOOM_HASH_INT2:
@@ -165,11 +163,29 @@ bloom_parquet_kind(const BloomHasher *hasher, int32 typmod)
 		case BLOOM_HASH_TIMESTAMP:
 			return is_timestamptz(hasher) ? BF_KIND_PQ_TIMESTAMPTZ :
 				BF_KIND_PQ_TIMESTAMP;
-		case BLOOM_HASH_NUMERIC:
-			return decimal_kind(typmod);
 		default:
-			raise_unsupported(bloom_kind_name(hasher->kind));
+			return BLOOM_KIND_NONE;
 	}
+}
+
+/*
+ * The Parquet kind of the hasher's values (typmod: their declared type
+ * modifier, for numeric's precision and scale, or -1); an error for a type
+ * with no Parquet form
+ */
+uint32
+bloom_parquet_kind(const BloomHasher *hasher, int32 typmod)
+{
+	uint32		kind;
+
+	if (hasher->method == BLOOM_HASH_PARQUET)
+		return hasher->kind;
+	if (hasher->method == BLOOM_HASH_NUMERIC)
+		return decimal_kind(typmod);
+	kind = kind_of_method(hasher);
+	if (kind == BLOOM_KIND_NONE)
+		raise_unsupported(bloom_kind_name(hasher->kind));
+	return kind;
 }
 
 /*
@@ -483,6 +499,23 @@ bloom_parquet_hash(const BloomHasher *hasher, const bf_header *filter,
 	if (filter->hash_id != BF_HASH_PARQUET)
 		bloom_raise_hash_mismatch(filter->hash_id, BF_HASH_PARQUET);
 	return bloom_parquet_hash_as(hasher, bloom_kind_for(hasher, filter), value);
+}
+
+/*
+ * Whether bloom_parquet_probe_hashes hashes values of the hasher's type
+ * for a filter in Parquet mode with header filter, rather than refusing
+ * them: a filter of a kind they fit, or one holding no kind yet that
+ * takes theirs (a numeric of unknown scale has none)
+ */
+bool
+bloom_parquet_probe_accepts(const BloomHasher *hasher, const bf_header *filter)
+{
+	uint32		kind = filter->kind;
+
+	if (kind == BLOOM_KIND_NONE)
+		kind = hasher->method == BLOOM_HASH_PARQUET ? hasher->kind :
+			kind_of_method(hasher);
+	return kind != BLOOM_KIND_NONE && bloom_parquet_fits(hasher, kind);
 }
 
 /*

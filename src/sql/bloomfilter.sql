@@ -19,3 +19,5 @@
 -- @include parquet.sql
 
 -- @include parts.sql
+
+-- @include bank.sql
