@@ -42,6 +42,7 @@
 
 #include "access/relscan.h"
 #include "miscadmin.h"
+#include "pgstat.h"
 #include "nodes/tidbitmap.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
@@ -391,6 +392,8 @@ bloom_bank_get_bitmap(IndexScanDesc scan, TIDBitmap *tbm)
 	for (int i = 0; i < so->nkeys; i++)
 		if (so->keys[i].null)
 			return 0;
+	pgstat_count_index_scan(scan->indexRelation);
+	bloom_count_index_search(scan);
 	while (read_index(scan, tbm, &ntids) == READ_AGAIN)
 		CHECK_FOR_INTERRUPTS();
 	return ntids;

@@ -120,7 +120,7 @@ typedef char bloom_b64_byte;
  * Whether this process is an autovacuum worker: AmAutoVacuumWorkerProcess
  * since 17, IsAutoVacuumWorkerProcess before.
  */
-#ifdef AmAutoVacuumWorkerProcess
+#if PG_VERSION_NUM >= 170000
 #define bloom_am_autovacuum_worker() AmAutoVacuumWorkerProcess()
 #else
 #define bloom_am_autovacuum_worker() IsAutoVacuumWorkerProcess()
@@ -134,6 +134,20 @@ typedef char bloom_b64_byte;
 #define bloom_vacuum_delay_point() vacuum_delay_point(false)
 #else
 #define bloom_vacuum_delay_point() vacuum_delay_point()
+#endif
+
+/*
+ * Since 18, an index scan counts its searches of the index for EXPLAIN
+ * ANALYZE ("Index Searches"), in the scan's instrumentation if any.
+ */
+#if PG_VERSION_NUM >= 180000
+#define bloom_count_index_search(scan) \
+	do { \
+		if ((scan)->instrument != NULL) \
+			(scan)->instrument->nsearches++; \
+	} while (0)
+#else
+#define bloom_count_index_search(scan) ((void) 0)
 #endif
 
 #endif							/* BLOOM_COMPAT_H */

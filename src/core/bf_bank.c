@@ -309,37 +309,85 @@ bf_bank_geometry(const bf_header *hdr, bool fold, uint64_t *nblocks)
 }
 
 /*
+ * Transpose an 8 by 8 matrix of bits, row i in byte i (bit j of byte i at
+ * bit 8 i + j of x): bit 8 i + j goes to 8 j + i (Hacker's Delight, 7-3)
+ */
+static inline uint64_t
+transpose8(uint64_t x)
+{
+	uint64_t	t;
+
+	t = (x ^ (x >> 7)) & UINT64_C(0x00AA00AA00AA00AA);
+	x = x ^ t ^ (t << 7);
+	t = (x ^ (x >> 14)) & UINT64_C(0x0000CCCC0000CCCC);
+	x = x ^ t ^ (t << 14);
+	t = (x ^ (x >> 28)) & UINT64_C(0x00000000F0F0F0F0);
+	x = x ^ t ^ (t << 28);
+	return x;
+}
+
+/*
  * Rewrite a block position-major: byte p of out holds bit p of each word
- * of block (word w at bit w)
+ * of block (word w at bit w).  Byte k of the eight words is an 8 by 8
+ * matrix of bits whose transpose is bytes 8 k to 8 k + 7 of out.
  */
 static void
 to_position_major(const uint8_t *block, uint8_t *out)
 {
-	uint32_t	words[BF_BLOCK_WORDS];
-
-	for (int w = 0; w < BF_BLOCK_WORDS; w++)
-		words[w] = bf_load32(block + 4 * w);
-	for (int p = 0; p < 32; p++)
+	for (int k = 0; k < 4; k++)
 	{
-		uint8_t		byte = 0;
+		uint64_t	rows = 0;
 
 		for (int w = 0; w < BF_BLOCK_WORDS; w++)
-			byte |= (uint8_t) (((words[w] >> p) & 1) << w);
-		out[p] = byte;
+			rows |= (uint64_t) block[4 * w + k] << (8 * w);
+		bf_store64(out + 8 * k, transpose8(rows));
 	}
 }
 
-/* Rewrite a position-major block in the format's layout */
+/* Rewrite a position-major block in the format's layout: the inverse */
 static void
 from_position_major(const uint8_t *in, uint8_t *block)
 {
-	for (int w = 0; w < BF_BLOCK_WORDS; w++)
+	for (int k = 0; k < 4; k++)
 	{
-		uint32_t	word = 0;
+		uint64_t	rows = transpose8(bf_load64(in + 8 * k));
 
-		for (int p = 0; p < 32; p++)
-			word |= (uint32_t) ((in[p] >> w) & 1) << p;
-		bf_store32(block + 4 * w, word);
+		for (int w = 0; w < BF_BLOCK_WORDS; w++)
+			block[4 * w + k] = (uint8_t) (rows >> (8 * w));
+	}
+}
+
+/* Copy n bytes (a constant, for the compiler) from the piece to each page */
+#define SCATTER(n) \
+	for (int j = 0; j < BF_BLOCK_BYTES / (n); j++) \
+		memcpy(pages[j] + offset, rewritten + j * (n), (n))
+
+/*
+ * The 32 bytes of a rewritten block, cut into pieces of bytes (1 to 16),
+ * to offset on each of the pages of its pieces
+ */
+static inline void
+scatter(uint8_t *const *pages, uint64_t offset, const uint8_t *rewritten,
+		uint32_t bytes)
+{
+	switch (bytes)
+	{
+		case 1:
+			SCATTER(1);
+			break;
+		case 2:
+			SCATTER(2);
+			break;
+		case 4:
+			SCATTER(4);
+			break;
+		case 8:
+			SCATTER(8);
+			break;
+		default:
+			BF_ASSERT(bytes == 16);
+			SCATTER(16);
+			break;
 	}
 }
 
@@ -377,18 +425,12 @@ bf_bank_write(const bf_bank_shape *shape, uint64_t first_piece,
 
 			bf_bank_mapped_block(&columns[c], at / BF_BLOCK_BYTES, block);
 			to_position_major(block, rewritten);
-			/* the block's bytes, in the pieces that hold them */
-			for (uint64_t i = 0; i < BF_BLOCK_BYTES;)
-			{
-				uint64_t	piece = (at + i) / bytes;
-				uint64_t	offset = (at + i) % bytes;
-				uint64_t	n = bytes - offset < BF_BLOCK_BYTES - i ?
-					bytes - offset : BF_BLOCK_BYTES - i;
-
-				memcpy(pages[piece - first_piece] + c * bytes + offset,
-					   rewritten + i, n);
-				i += n;
-			}
+			if (bytes >= BF_BLOCK_BYTES)
+				memcpy(pages[at / bytes - first_piece] + c * bytes + at % bytes,
+					   rewritten, BF_BLOCK_BYTES);
+			else
+				scatter(pages + (at / bytes - first_piece), c * bytes, rewritten,
+						(uint32_t) bytes);
 		}
 	}
 }
