@@ -36,6 +36,7 @@ OBJS = \
 	src/bloom_bank_cost.o \
 	src/bloom_bank_fetch.o \
 	src/bloom_bank_handler.o \
+	src/bloom_bank_info.o \
 	src/bloom_bank_insert.o \
 	src/bloom_bank_key.o \
 	src/bloom_bank_page.o \
@@ -64,7 +65,7 @@ OBJS = \
 	src/bloom_statistics.o \
 	src/bloom_state.o
 
-REGRESS = setup jit bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache slices maintenance retag nested_values window sort parquet parts
+REGRESS = setup jit bloom_io membership aggregates overloads algebra estimates selectivity parallel partitions errors edge_cases empty_aggregates composite_types mixed_sizes cache slices maintenance retag nested_values window sort parquet parts bank
 
 # The release, from the control file: the module's magic block carries it
 EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" bloomfilter.control)

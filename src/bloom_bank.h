@@ -32,7 +32,8 @@
  * bloom_bank_scan.c (scans), bloom_bank_vacuum.c (VACUUM),
  * bloom_bank_cost.c (the planner's costs and its check of kinds),
  * bloom_bank_key.c (the scan key's type), bloom_bank_check.c (the
- * verification function); the planner's index condition is in
+ * verification function), bloom_bank_info.c (what an index holds); the
+ * planner's index condition is in
  * bloom_cost.c, the operator's function in bloom_ops.c.
  * doc/bank.md describes the whole.
  *

@@ -2,14 +2,14 @@
  *
  * bloom_bank_key.c
  *	  bloombank_key: a value with its type, the right side of the
- *	  operator a bloombank index answers (filter @> bloombank_key(value)).
+ *	  operator a bloombank index answers (filter @> bloombank_value(value)).
  *
  * The membership operators take their value as anycompatible, and an
  * index scan key carries the operator's declared right type, not the
  * value's, while the hash of a value depends on its type (an integer and a
  * bigint hash alike, a text and an integer never).  The planner support of
  * the membership functions (bloom_cost.c) turns f @> x into
- * f @> bloombank_key(x): a key that carries x and its type's OID, which
+ * f @> bloombank_value(x): a key that carries x and its type's OID, which
  * the scan hashes as each class of filters asks.  The key lives only as
  * long as a query; its text form is the type's name and the value's text,
  * 'text ''abc''' (input reads it back).
@@ -114,12 +114,12 @@ bloom_bank_key_value(Datum datum, Oid *typid, Datum *value)
 }
 
 /*
- * bloombank_key(value): the key of value, with its type (that of the
+ * bloombank_value(value): the key of value, with its type (that of the
  * expression passed)
  */
-PG_FUNCTION_INFO_V1(bloomfilter_bank_key);
+PG_FUNCTION_INFO_V1(bloomfilter_bank_value);
 Datum
-bloomfilter_bank_key(PG_FUNCTION_ARGS)
+bloomfilter_bank_value(PG_FUNCTION_ARGS)
 {
 	Oid			typid = get_fn_expr_argtype(fcinfo->flinfo, 0);
 

@@ -107,7 +107,7 @@ membership_cost(List *args, int filter_arg)
 /*
  * The operator filter @> key of a bloombank operator family: the member
  * of strategy 1 on the left type filter_type, and the function making its
- * key, bloombank_key(anycompatible), in the operator's schema (the
+ * key, bloombank_value(anycompatible), in the operator's schema (the
  * extension's); false if there is none
  */
 static bool
@@ -133,7 +133,7 @@ bank_operator(Oid opfamily, Oid filter_type, Oid *op, Oid *key_fn,
 	if (!OidIsValid(*op))
 		return false;
 	*key_fn = LookupFuncName(list_make2(makeString(get_namespace_name(get_func_namespace(get_opcode(*op)))),
-										makeString("bloombank_key")),
+										makeString("bloombank_value")),
 							 1, &argtype, true);
 	return OidIsValid(*key_fn) && get_func_rettype(*key_fn) == *key_type;
 }
@@ -157,7 +157,7 @@ key_clause(Oid op, Oid key_fn, Oid key_type, Node *filter, Node *value,
 /*
  * A test of a column of filters that a bloombank index covers, f @> x or
  * x <@ f (SupportRequestSimplify, before the planner looks for indexes),
- * becomes f @> bloombank_key(x): the operator of the index's family, which
+ * becomes f @> bloombank_value(x): the operator of the index's family, which
  * the index answers itself, with x's own type (bloom_bank_key.c).  It is
  * the same test, so a bitmap heap scan rechecks it only for the rows the
  * index says need it, where a condition the index only implies
@@ -200,7 +200,7 @@ simplify(SupportRequestSimplify *req, List *args, int filter_arg,
  * The index condition of a membership test for a bloombank index on an
  * expression (SupportRequestIndexCondition; a test of a column is already
  * the index's operator, by simplify): f @> x, or x <@ f, with f the
- * index's expression, becomes f @> bloombank_key(x), the same test, which
+ * index's expression, becomes f @> bloombank_value(x), the same test, which
  * the executor also runs on every row the index returns.  None when x is
  * not the same throughout a scan of the table, or when the index holds
  * filters of a kind that refuses x's type (bloom_bank_accepts_type).

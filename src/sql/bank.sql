@@ -25,11 +25,14 @@ CREATE TYPE bloombank_key (
 
 COMMENT ON TYPE bloombank_key IS 'a value with its type: what a bloombank index scan tests each filter for';
 
-CREATE FUNCTION bloombank_key(value pg_catalog.anycompatible)
+-- STABLE, though the key depends on the value only: a plan keeps the call,
+-- bloombank_value(x), which reads better than the key's text, and a scan
+-- makes the key once
+CREATE FUNCTION bloombank_value(value pg_catalog.anycompatible)
 RETURNS bloombank_key
-AS 'MODULE_PATHNAME', 'bloomfilter_bank_key' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME', 'bloomfilter_bank_value' LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
-COMMENT ON FUNCTION bloombank_key(pg_catalog.anycompatible) IS 'the key a bloombank index is scanned for: the value with its own type';
+COMMENT ON FUNCTION bloombank_value(pg_catalog.anycompatible) IS 'the key a bloombank index is scanned for: the value with its own type';
 
 -- COST: of a probe in memory; the support function tells the planner
 -- more, as for bloom_contains
@@ -84,3 +87,25 @@ RETURNS record
 AS 'MODULE_PATHNAME', 'bloomfilter_bank_check' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION bloombank_check(pg_catalog.regclass) IS 'check that a bloombank index holds every row of its table with a filter, and every bit of each filter; an error at the first that it does not';
+
+CREATE FUNCTION bloombank_info(index pg_catalog.regclass,
+	OUT pending pg_catalog.int8, OUT groups pg_catalog.int4,
+	OUT grouped pg_catalog.int8, OUT pages pg_catalog.int8,
+	OUT free_pages pg_catalog.int8, OUT probe_pages pg_catalog.float8,
+	OUT kinds pg_catalog.text[])
+RETURNS record
+AS 'MODULE_PATHNAME', 'bloomfilter_bank_info' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION bloombank_info(pg_catalog.regclass) IS 'a bloombank index''s pending rows, groups and the rows they hold, pages (and those free), the pages a test reads of the groups, and the kinds of value its filters hold';
+
+CREATE FUNCTION bloombank_groups(index pg_catalog.regclass,
+	OUT blocks pg_catalog.int8, OUT value_kind pg_catalog.text,
+	OUT hash pg_catalog.text, OUT part pg_catalog.int4, OUT parts pg_catalog.int4,
+	OUT exact pg_catalog.bool, OUT piece_bits pg_catalog.int4,
+	OUT capacity pg_catalog.int4, OUT filters pg_catalog.int4,
+	OUT live pg_catalog.int4, OUT pages pg_catalog.int8,
+	OUT probe_pages pg_catalog.float8)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'bloomfilter_bank_groups' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION bloombank_groups(pg_catalog.regclass) IS 'the groups of a bloombank index: each one''s class (block count, kind, hash, part, whether the index answers as its filters do), shape, rows, live rows, pages, and the pages a test reads of it';
