@@ -59,17 +59,33 @@ typedef struct CheckState
 	int64		pending;
 } CheckState;
 
+/* What can be wrong with a row of the table in the index */
+typedef enum RowProblem
+{
+	ROW_MISSING,				/* in no group and not pending */
+	ROW_OTHER_CLASS,			/* in a group of another class */
+	ROW_LACKS_BITS				/* its group lacks a bit of its filter */
+} RowProblem;
+
 /* Raise the error for a problem at a row of the table */
 pg_noreturn static void
-raise_row(const CheckState *state, ItemPointer tid, const char *problem)
+raise_row(const CheckState *state, ItemPointer tid, RowProblem problem)
 {
+	const char *index = RelationGetRelationName(state->index);
+	const char *table = RelationGetRelationName(state->heap);
+	BlockNumber block = ItemPointerGetBlockNumberNoCheck(tid);
+	OffsetNumber offset = ItemPointerGetOffsetNumberNoCheck(tid);
+
 	ereport(ERROR,
 			(errcode(ERRCODE_INDEX_CORRUPTED),
-			 errmsg("index \"%s\" %s row (%u,%u) of table \"%s\"",
-					RelationGetRelationName(state->index), problem,
-					ItemPointerGetBlockNumberNoCheck(tid),
-					ItemPointerGetOffsetNumberNoCheck(tid),
-					RelationGetRelationName(state->heap)),
+			 problem == ROW_MISSING ?
+			 errmsg("index \"%s\" holds row (%u,%u) of table \"%s\" neither in its pending list nor in a group",
+					index, block, offset, table) :
+			 problem == ROW_OTHER_CLASS ?
+			 errmsg("index \"%s\" holds the filter of row (%u,%u) of table \"%s\" in a group of another class",
+					index, block, offset, table) :
+			 errmsg("index \"%s\" lacks a bit of the filter of row (%u,%u) of table \"%s\"",
+					index, block, offset, table),
 			 errhint("Rebuild it with REINDEX.")));
 }
 
@@ -96,7 +112,7 @@ check_row(Relation index, ItemPointer tid, Datum *values, bool *isnull,
 	state->seen++;
 	entry = hash_search(state->rows, tid, HASH_FIND, NULL);
 	if (entry == NULL)
-		raise_row(state, tid, "holds neither in its pending list nor in a group");
+		raise_row(state, tid, ROW_MISSING);
 	state->pending += entry->pending;
 }
 
@@ -123,8 +139,11 @@ check_columns(CheckState *state, BankFetch *fetch, const BankGroup *group,
 
 		bloom_bank_check_page(state->index, page, blkno, BANK_PAGE_DATA);
 		if (BankPageGetOpaque(page)->link != group->id)
-			raise_row(state, (ItemPointer) &tids[first],
-					  "has a group whose pages are not all its own, at");
+			ereport(ERROR,
+					(errcode(ERRCODE_INDEX_CORRUPTED),
+					 errmsg("index \"%s\" has a page of group %u, block %u, that is not the group's",
+							RelationGetRelationName(state->index), group->id, blkno),
+					 errhint("Rebuild it with REINDEX.")));
 		for (uint32 c = 0; c < n; c++)
 			bf_bank_gather(&shape, p, (const uint8 *) BankPageGetContent(page),
 						   first + c, group->class.nblocks, columns + c * bytes);
@@ -150,7 +169,7 @@ check_columns(CheckState *state, BankFetch *fetch, const BankGroup *group,
 		folded = bloom_bank_class_of(&view.hdr, true);
 		if (!bloom_bank_same_class(&own, &group->class) &&
 			!bloom_bank_same_class(&folded, &group->class))
-			raise_row(state, tid, "keeps in a group of another class the filter of");
+			raise_row(state, tid, ROW_OTHER_CLASS);
 		bf_bank_source_init(&source, &view, group->class.nblocks);
 		for (uint64 b = 0; b < group->class.nblocks; b++)
 		{
@@ -160,7 +179,7 @@ check_columns(CheckState *state, BankFetch *fetch, const BankGroup *group,
 			for (int i = 0; i < BF_BLOCK_BYTES; i++)
 				if ((block[i] & ~have[i]) != 0 ||
 					((group->class.flags & BANK_CLASS_EXACT) && block[i] != have[i]))
-					raise_row(state, tid, "lacks a bit of the filter of");
+					raise_row(state, tid, ROW_LACKS_BITS);
 		}
 		pfree(value);
 		checked++;
