@@ -33,7 +33,11 @@
  *	  too large), and the results keep what holds of any filter: no false
  *	  negative after bloom_add, a union or bloom_union_agg; =, <> and the
  *	  order agree with bloom_cmp; equal filters hash alike; the text and
- *	  bytea round trips give the same filter; union is commutative;
+ *	  bytea round trips give the same filter; union is commutative; and,
+ *	  for one input in eight, a bloombank index over the filter and the
+ *	  filter with values added (built, then pending, then flushed) uses the
+ *	  index, answers for the values as a sequential scan does, holds them,
+ *	  and passes bloombank_check;
  *	- the connection survives: losing it is a crash.
  *
  * Statements are prepared once and pipelined (libpq pipeline mode, a Sync
@@ -92,7 +96,7 @@
 /* Inputs sent in one pipeline; their functions follow in a second */
 #define BATCH_INPUTS	64
 /* Statements over one accepted filter, at most */
-#define MAX_FUNCTION_STMTS	3
+#define MAX_FUNCTION_STMTS	4
 /* Failures described in full; the rest are only counted */
 #define MAX_REPORTS		20
 /* Input bytes shown in a report, at most */
@@ -398,19 +402,76 @@ static const char stmt_pair_novalue[] =
 "  LATERAL (SELECT bloom_union_agg(x) AS u, bloom_intersect_agg(x) AS n\n"
 "           FROM (VALUES (f), (p), (NULL), (f)) AS v(x)) AS c";
 
+/*
+ * A bloombank index over the filter and the filter with values added, some
+ * rows pending: its answers for the values, before and after a flush, are
+ * a scan's, and hold the values (pg_temp.sqlfuzz_bank, made by setup); run
+ * for one input in BANK_EVERY, a table and an index apiece.  (Not the
+ * partner, which may be of a kind that refuses the values.)
+ */
+static const char stmt_bank[] =
+"SELECT pg_temp.sqlfuzz_bank(f, ARRAY(SELECT {v} FROM generate_series(1, 3) AS g))\n"
+"FROM {src}";
+
+#define BANK_EVERY	8
+
 static const char *const stmts_with_value[] = {
-	stmt_unary, stmt_values, stmt_pair
+	stmt_unary, stmt_values, stmt_pair, stmt_bank
 };
 static const char *const stmts_without_value[] = {
 	stmt_unary, stmt_pair_novalue
 };
 static const char *const labels_with_value[] = {
 	"functions of the filter", "functions with values",
-	"functions of two filters"
+	"functions of two filters", "a bloombank index"
 };
 static const char *const labels_without_value[] = {
 	"functions of the filter", "functions of two filters"
 };
+
+/*
+ * stmt_bank's function: the properties of a bloombank index over f and f
+ * with the values vs added (rows 2 and 3, the last pending) that do not
+ * hold.  Its table lives as long as the statement.
+ */
+static const char bank_function[] =
+"CREATE FUNCTION pg_temp.sqlfuzz_bank(f bloom, vs anycompatiblearray)\n"
+"RETURNS text LANGUAGE plpgsql AS $fn$\n"
+"DECLARE\n"
+"  answers text := 'SELECT string_agg(x.ids, '' '' ORDER BY x.ord) FROM unnest($1)\n"
+"      WITH ORDINALITY AS u(v, ord), LATERAL (SELECT u.ord, (SELECT array_agg(b.id\n"
+"      ORDER BY b.id) FROM sqlfuzz_bank AS b WHERE b.f @> u.v)::text AS ids) AS x';\n"
+"  indexed text;\n"
+"  flushed text;\n"
+"  scanned text;\n"
+"  line text;\n"
+"  plan text := '';\n"
+"BEGIN\n"
+"  CREATE TEMP TABLE sqlfuzz_bank (id int, f bloom);\n"
+"  INSERT INTO sqlfuzz_bank VALUES (1, f), (2, bloom_add_all(f, vs));\n"
+"  CREATE INDEX sqlfuzz_bank_f ON sqlfuzz_bank USING bloombank (f);\n"
+"  INSERT INTO sqlfuzz_bank VALUES (3, bloom_add_all(f, vs)), (4, f);\n"
+"  PERFORM set_config('enable_seqscan', 'off', true);\n"
+"  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || answers USING vs LOOP\n"
+"    plan := plan || line;\n"
+"  END LOOP;\n"
+"  EXECUTE answers INTO indexed USING vs;\n"
+"  PERFORM bloombank_flush('sqlfuzz_bank_f');\n"
+"  EXECUTE answers INTO flushed USING vs;\n"
+"  PERFORM set_config('enable_seqscan', 'on', true);\n"
+"  PERFORM set_config('enable_bitmapscan', 'off', true);\n"
+"  EXECUTE answers INTO scanned USING vs;\n"
+"  PERFORM set_config('enable_bitmapscan', 'on', true);\n"
+"  PERFORM bloombank_check('sqlfuzz_bank_f');\n"
+"  DROP TABLE sqlfuzz_bank;\n"
+"  RETURN concat_ws(' ',\n"
+"    CASE WHEN plan NOT LIKE '%Bitmap Index Scan on sqlfuzz_bank_f%'\n"
+"      THEN 'the index is not used' END,\n"
+"    CASE WHEN indexed IS DISTINCT FROM scanned OR flushed IS DISTINCT FROM scanned\n"
+"      THEN 'bloombank answers otherwise than a scan' END,\n"
+"    CASE WHEN scanned !~ '^(\\{[^ ]*2,3[^ ]*\\}( |$))+$'\n"
+"      THEN 'a filter lost a value' END);\n"
+"END $fn$";
 
 /* Values by kind, gathered from the seeds */
 static ValueExpr value_exprs[lengthof(seeds)];
@@ -2123,6 +2184,8 @@ function_stmts(Stmt *stmts, Input *in, bool from_table)
 	value = value_for(&in->rng, kind, parquet);
 	n = (int) (value ? lengthof(stmts_with_value) :
 			   lengthof(stmts_without_value));
+	if (value && in->number % BANK_EVERY != 0)
+		n--;					/* stmt_bank, last, for some inputs only */
 	for (i = 0; i < n; i++)
 	{
 		Stmt	   *s = &stmts[i];
@@ -2383,6 +2446,7 @@ setup(PGconn *conn)
 	PQclear(must(conn, "SET statement_timeout = '20s'", 0));
 	PQclear(must(conn, "SET plan_cache_mode = force_generic_plan", 0));
 	PQclear(must(conn, "CREATE TEMP TABLE sqlfuzz_copy (f bloom)", 0));
+	PQclear(must(conn, bank_function, 0));
 
 	for (i = 0; i < lengthof(seeds); i++)
 	{
