@@ -26,6 +26,10 @@
 #   build on the workers (and by one that goes through the coordinator),
 #   byte-equal to the local build, and probed by part on one worker; a
 #   table of 10,000 stored filters answers which hold x on the workers;
+# - a bloombank index on that table is an index on every shard, which
+#   every task reads, with the local answers, rows pending on the shards
+#   found, and bloombank_check passing on every shard (the workers show
+#   the test their shards: citus.show_shards_for_app_name_prefixes);
 # - CREATE EXTENSION reaches the workers, and a
 #   worker added later gets the extension.
 #
@@ -461,6 +465,39 @@ is(join(' ', map { $nodes{ $_->port } // 0 } @workers), '4 4',
 query_is(q{SELECT (SELECT array_agg(id ORDER BY id) FROM many WHERE f @> 'v4242'::text)
      = (SELECT array_agg(id ORDER BY id) FROM many_local WHERE f @> 'v4242'::text)},
 	't', 'many filters: the same filters hold x as locally');
+
+#
+# A bloombank index on the distributed table: an index on every shard,
+# which each worker reads to answer which hold x, the same filters as
+# locally, and which bloombank_check passes on each shard
+#
+run_ok($coordinator, 'CREATE INDEX many_f ON many USING bloombank (f)',
+	'a bloombank index on the distributed table');
+is(join(' ', map { $_->safe_psql('postgres',
+		q{SET citus.show_shards_for_app_name_prefixes = '*';
+		  SELECT count(*) FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
+		  JOIN pg_am AS a ON a.oid = c.relam
+		  WHERE a.amname = 'bloombank' AND i.indrelid::regclass::text LIKE 'many\_%'}) } @workers),
+	'4 4', 'bloombank: each shard has its index');
+my $indexed = plan_of(q{SELECT id FROM many WHERE f @> 'v4242'::text});
+is(scalar(() = $indexed =~ /Bitmap Index Scan on many_f_\d+/g), 8,
+	'bloombank: every task of which hold x reads its shard\'s index');
+query_is(q{SELECT (SELECT array_agg(id ORDER BY id) FROM many WHERE f @> 'v4242'::text)
+     = (SELECT array_agg(id ORDER BY id) FROM many_local WHERE f @> 'v4242'::text)},
+	't', 'bloombank: the same filters hold x as locally');
+run_ok($coordinator, q{INSERT INTO many SELECT 20000 + id, bloom_add(f, 'v4242'::text)
+	FROM many_local WHERE id < 40},
+	'bloombank: inserts into the distributed table, into the shards\' pending lists');
+query_is(q{SELECT count(*) FROM many WHERE f @> 'v4242'::text AND id >= 20000},
+	'40', 'bloombank: the rows pending on the shards are found');
+my $checked = 0;
+$checked += $_->safe_psql('postgres', q{
+SET citus.show_shards_for_app_name_prefixes = '*';
+SELECT coalesce(sum((bloombank_check(c.oid)).rows), 0) FROM pg_class AS c
+  JOIN pg_am AS a ON a.oid = c.relam WHERE a.amname = 'bloombank' AND c.relkind = 'i'})
+  for @workers;
+query_is('SELECT count(*) FROM many', $checked,
+	"bloombank: bloombank_check passes on every shard, $checked rows in all");
 
 #
 # A worker added later gets the extension, and takes part
