@@ -295,6 +295,7 @@ extern bool bloom_bank_insert(Relation index, Datum *values, bool *isnull,
 extern ItemPointerData *bloom_bank_pending_tids(Relation index, Page page,
 												BlockNumber blkno, uint32 *n);
 extern void bloom_bank_set_pending_count(Page page, uint32 n);
+extern void bloom_bank_count_pending(Relation index, uint32 n);
 extern int64 bloom_bank_flush(Relation index, Relation heap, bool wait);
 
 /* bloom_bank_scan.c */

@@ -217,6 +217,21 @@ unlink_pending(Relation index, BlockNumber stop, BlockNumber *pages,
 	UnlockReleaseBuffer(metabuf);
 }
 
+/* Take n rows that VACUUM removed off the metapage's count of pending rows */
+void
+bloom_bank_count_pending(Relation index, uint32 n)
+{
+	Buffer		metabuf = bloom_bank_read(index, BANK_METAPAGE_BLKNO,
+										  BUFFER_LOCK_EXCLUSIVE);
+	GenericXLogState *state = GenericXLogStart(index);
+	BankMetaPageData *meta;
+
+	meta = bloom_bank_meta(index, GenericXLogRegisterBuffer(state, metabuf, 0));
+	meta->npending -= Min(n, meta->npending);
+	GenericXLogFinish(state);
+	UnlockReleaseBuffer(metabuf);
+}
+
 /*
  * Read the filters of tids (n) from the table, as many at a time as memory
  * bytes hold, and write them into new groups (classes chosen beside the

@@ -316,19 +316,31 @@ add_candidates(Relation index, const BankGroup *group, const uint64 *candidates,
 	return result;
 }
 
-/* Add every row of the pending list to tbm, to be rechecked */
+/*
+ * Add every row of the pending list to tbm, to be rechecked.  A page a
+ * flush gave back may have been taken since by a group, or by the list
+ * again (on a standby, which holds no page back): the scan starts over if
+ * it meets another kind of page, or more pages than the index has.
+ */
 static ReadResult
 add_pending(Relation index, BlockNumber blkno, TIDBitmap *tbm, int64 *ntids)
 {
+	BlockNumber nblocks = RelationGetNumberOfBlocks(index);
+	BlockNumber visited = 0;
+
 	while (BlockNumberIsValid(blkno))
 	{
-		Buffer		buf = bloom_bank_read(index, blkno, BUFFER_LOCK_SHARE);
-		Page		page = BufferGetPage(buf);
-		BankPageOpaque opaque = BankPageGetOpaque(page);
+		Buffer		buf;
+		Page		page;
+		BankPageOpaque opaque;
 		ItemPointerData *tids;
 		uint32		n;
 
-		/* a page a flush gave back and a group took since */
+		if (blkno >= nblocks || ++visited > nblocks)
+			return READ_AGAIN;
+		buf = bloom_bank_read(index, blkno, BUFFER_LOCK_SHARE);
+		page = BufferGetPage(buf);
+		opaque = BankPageGetOpaque(page);
 		if (PageIsNew(page) || opaque->page_id != BANK_PAGE_ID ||
 			opaque->type != BANK_PAGE_PENDING)
 		{

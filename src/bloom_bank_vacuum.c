@@ -4,11 +4,12 @@
  *	  VACUUM of a bloombank index: removing dead rows, merging small and
  *	  sparse groups, and giving back the pages nothing reaches.
  *
- * Bulk delete first flushes the pending list (as GIN's does), holding the
- * flush lock to the end, so that no flush puts a row VACUUM is removing
- * into a group after VACUUM passed it; then it clears the TID of every
- * dead row in the groups' TID pages (its bits stay, answering for no row)
- * and counts each group's live columns.
+ * Bulk delete first flushes the pending list (as GIN's does), then, holding
+ * the flush lock, so that no flush puts a row VACUUM is removing into a
+ * group after VACUUM passed it, clears the TID of every dead row in the
+ * groups' TID pages (its bits stay, answering for no row), counts each
+ * group's live columns, and takes dead rows off what the list holds since
+ * the flush.
  *
  * Cleanup flushes the list again (rows inserted since), then merges the
  * groups of each class tier by tier, as a log-structured merge does: the
@@ -103,8 +104,57 @@ delete_in_group(Relation index, const BankGroup *group, BlockNumber blkno,
 }
 
 /*
+ * Remove from the pending list (from page blkno on) the rows callback says
+ * are dead, and count them; the list's pages are locked one at a time, the
+ * metapage last, for its count
+ */
+static uint32
+delete_pending(Relation index, BlockNumber blkno,
+			   IndexBulkDeleteCallback callback, void *callback_state)
+{
+	uint32		removed = 0;
+
+	while (BlockNumberIsValid(blkno))
+	{
+		Buffer		buf = bloom_bank_read(index, blkno, BUFFER_LOCK_EXCLUSIVE);
+		uint32		n;
+		ItemPointerData *tids = bloom_bank_pending_tids(index, BufferGetPage(buf), blkno, &n);
+		GenericXLogState *state = NULL;
+		Page		page = NULL;
+		uint32		kept = 0;
+
+		for (uint32 i = 0; i < n; i++)
+		{
+			if (!callback(&tids[i], callback_state))
+			{
+				tids[kept++] = tids[i];
+				continue;
+			}
+			if (state == NULL)
+			{
+				state = GenericXLogStart(index);
+				page = GenericXLogRegisterBuffer(state, buf, 0);
+				tids = bloom_bank_pending_tids(index, page, blkno, &n);
+			}
+			removed++;
+		}
+		if (state != NULL)
+		{
+			bloom_bank_set_pending_count(page, kept);
+			GenericXLogFinish(state);
+		}
+		blkno = BankPageGetOpaque(BufferGetPage(buf))->link;
+		UnlockReleaseBuffer(buf);
+		bloom_vacuum_delay_point();
+	}
+	return removed;
+}
+
+/*
  * ambulkdelete: flush the pending list, then clear the dead rows of every
- * group; holds the flush lock until cleanup has run (see the file header)
+ * group, and of the rows inserted since the flush (none is dead to VACUUM:
+ * CREATE INDEX CONCURRENTLY's validation lists them all, so that it inserts
+ * none again); holds the flush lock throughout (see the file header)
  */
 IndexBulkDeleteResult *
 bloom_bank_bulk_delete(IndexVacuumInfo *info, IndexBulkDeleteResult *stats,
@@ -116,7 +166,9 @@ bloom_bank_bulk_delete(IndexVacuumInfo *info, IndexBulkDeleteResult *stats,
 	BlockNumber directory;
 	BankGroup  *groups;
 	BlockNumber *where;
+	BlockNumber pending;
 	int			ngroups;
+	uint32		removed;
 
 	if (stats == NULL)
 		stats = palloc0(sizeof(IndexBulkDeleteResult));
@@ -126,11 +178,16 @@ bloom_bank_bulk_delete(IndexVacuumInfo *info, IndexBulkDeleteResult *stats,
 	LockPage(index, BANK_METAPAGE_BLKNO, ExclusiveLock);
 	metabuf = bloom_bank_read(index, BANK_METAPAGE_BLKNO, BUFFER_LOCK_SHARE);
 	directory = bloom_bank_meta(index, BufferGetPage(metabuf))->directory;
+	pending = bloom_bank_meta(index, BufferGetPage(metabuf))->pending_head;
 	UnlockReleaseBuffer(metabuf);
 	groups = bloom_bank_read_directory(index, directory, &ngroups, &where);
 	for (int g = 0; g < ngroups; g++)
 		stats->tuples_removed += delete_in_group(index, &groups[g], where[g],
 												 callback, callback_state);
+	removed = delete_pending(index, pending, callback, callback_state);
+	if (removed > 0)
+		bloom_bank_count_pending(index, removed);
+	stats->tuples_removed += removed;
 	UnlockPage(index, BANK_METAPAGE_BLKNO, ExclusiveLock);
 	return stats;
 }
