@@ -82,19 +82,19 @@ write_meta(Relation index, const bf_header *headers, int64 n)
 
 /*
  * The filters of a batch (the first n of batch) to write now: all if no
- * more come, else those that fill whole groups (bloom_bank_group_size),
- * the rest kept for the next batch
+ * more come, else as many groups of the largest size they fill
+ * (bloom_bank_group_size) as they make, the rest kept for the next batch,
+ * so that a class gets groups of the largest size memory holds and one
+ * group of each smaller size at most, which VACUUM has no reason to merge
  */
 static int
 batch_to_write(int n, bool last)
 {
-	int			rest = n;
+	int			size = (int) bloom_bank_group_size((uint32) n);
 
-	if (last)
+	if (last || size == 0)
 		return n;
-	while (rest >= (int) BANK_FULL_PAGE_COLUMNS)
-		rest -= (int) bloom_bank_group_size((uint32) rest);
-	return n - rest;
+	return n / size * size;
 }
 
 /*
