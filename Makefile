@@ -75,7 +75,7 @@ EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" bloomfilter.co
 # source for both, so they cannot drift).  Version 1.0 has no install
 # script: its catalog called C functions by names the server also has
 # (src/bloom_names_1_0.c), and a database at 1.0 can only be updated.
-SQL_UPDATES = 1.0--1.1 1.1--1.2
+SQL_UPDATES = 1.0--1.1
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql $(SQL_UPDATES:%=$(EXTENSION)--%.sql)
 SQL_SOURCES = $(wildcard $(srcdir)/src/sql/*.sql) $(srcdir)/src/sql/types $(srcdir)/tools/gen-sql
 

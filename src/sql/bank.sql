@@ -23,6 +23,10 @@ CREATE TYPE bloombank_key (
 	STORAGE = extended
 );
 
+COMMENT ON FUNCTION bloombank_key_in(pg_catalog.cstring) IS 'input function of bloombank_key: a type name and a literal of it, as in integer ''42''';
+
+COMMENT ON FUNCTION bloombank_key_out(bloombank_key) IS 'output function of bloombank_key';
+
 COMMENT ON TYPE bloombank_key IS 'a value with its type: what a bloombank index scan tests each filter for';
 
 -- STABLE, though the key depends on the value only: a plan keeps the call,
@@ -56,9 +60,10 @@ COMMENT ON OPERATOR @> (bloom, bloombank_key) IS 'false if the key''s value was 
 -- The access method and its operator class
 --
 
+-- IMMUTABLE STRICT PARALLEL SAFE, as PostgreSQL's own handlers are
 CREATE FUNCTION bloombank_handler(pg_catalog.internal)
 RETURNS pg_catalog.index_am_handler
-AS 'MODULE_PATHNAME', 'bloomfilter_bank_handler' LANGUAGE C;
+AS 'MODULE_PATHNAME', 'bloomfilter_bank_handler' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION bloombank_handler(pg_catalog.internal) IS 'handler of the bloombank index access method';
 

@@ -28,3 +28,5 @@ ALTER TYPE bloom SET (ANALYZE = bloom_typanalyze);
 -- @include parquet.sql
 
 -- @include parts.sql
+
+-- @include bank.sql

@@ -3,13 +3,16 @@
 --
 -- The type, every function and aggregate with its argument types, the
 -- operators, casts and operator classes; the properties every function
--- must have (PARALLEL SAFE, IMMUTABLE but for bloom_info, bloom_retag,
--- bloom_from_parquet, the planner's selectivity estimator and ANALYZE's
--- function, STRICT but for the aggregates' transition and combine
+-- must have (PARALLEL SAFE but for the bloombank index's maintenance
+-- functions, IMMUTABLE but for bloom_info, bloom_retag,
+-- bloom_from_parquet, the planner's selectivity estimator, ANALYZE's
+-- function, bloombank_key's input and output, bloombank_value and the
+-- index's maintenance functions, STRICT but for the aggregates' transition and combine
 -- functions and final functions) and their costs, the functions of
 -- filters kept in parts among them,
 -- read from the extension's members so that an object added later is
--- checked too; a comment on every member (but the array type bloom[],
+-- checked too; a comment on every member (but the array types bloom[]
+-- and bloombank_key[],
 -- a member from PostgreSQL 17 on); the aggregates' support functions and
 -- state type, for bloom_agg on anycompatible and on each of the types that
 -- have an overload of their own; the type's storage; NULL handling, including
@@ -20,7 +23,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(210);
+SELECT plan(212);
 
 -- The extension's members of one system catalog
 CREATE FUNCTION pg_temp.members(catalog regclass)
@@ -214,9 +217,10 @@ SELECT results_eq(
         FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
        WHERE c.opcintype = 'bloom'::regtype
        ORDER BY 1$$,
-    $$VALUES ('bloom_btree_ops'::name, 'btree'::name, true),
+    $$VALUES ('bloom_bank_ops'::name, 'bloombank'::name, true),
+             ('bloom_btree_ops', 'btree', true),
              ('bloom_hash_ops', 'hash', true)$$,
-    'bloom''s operator classes: bloom_btree_ops for btree and bloom_hash_ops for hash, both default');
+    'bloom''s operator classes: bloom_btree_ops for btree, bloom_hash_ops for hash and bloom_bank_ops for bloombank, all default');
 
 --
 -- Properties of every function of the extension
@@ -260,7 +264,12 @@ SELECT set_eq(
           'bloom_part_create(bigint,double precision,integer,integer)',
           'bloom_split(bloom,integer)', 'bloom_part_info(bloom)',
           'bloom_part_agg_final(bloom)', 'bloom_assemble_agg_trans(bloom,bloom)',
-          'bloom_assemble_agg(bloom)'])
+          'bloom_assemble_agg(bloom)',
+          'bloombank_key_in(cstring)', 'bloombank_key_out(bloombank_key)',
+          'bloombank_value(anycompatible)', 'bloom_contains_key(bloom,bloombank_key)',
+          'bloombank_handler(internal)', 'bloombank_flush(regclass)',
+          'bloombank_check(regclass)', 'bloombank_info(regclass)',
+          'bloombank_groups(regclass)'])
       UNION ALL
       SELECT format(f, t)
         FROM (SELECT 'anycompatible' UNION ALL SELECT pg_temp.overload_types()) AS a(t),
@@ -284,8 +293,25 @@ SELECT is_empty(
     $$SELECT p.oid::regprocedure::text
         FROM pg_proc p
        WHERE p.oid IN (SELECT pg_temp.members('pg_proc'))
-         AND p.proparallel <> 's'$$,
-    'every function and aggregate of the extension is PARALLEL SAFE');
+         AND p.proparallel <> 's'
+         AND p.oid NOT IN ('bloombank_flush(regclass)'::regprocedure,
+                           'bloombank_check(regclass)'::regprocedure,
+                           'bloombank_info(regclass)'::regprocedure,
+                           'bloombank_groups(regclass)'::regprocedure)$$,
+    'every function and aggregate of the extension but the bloombank index''s maintenance functions is PARALLEL SAFE');
+SELECT results_eq(
+    $$SELECT p.oid::regprocedure::text, p.provolatile, p.proparallel
+        FROM pg_proc p
+       WHERE p.oid IN ('bloombank_flush(regclass)'::regprocedure,
+                       'bloombank_check(regclass)'::regprocedure,
+                       'bloombank_info(regclass)'::regprocedure,
+                       'bloombank_groups(regclass)'::regprocedure)
+       ORDER BY 1$$,
+    $$VALUES ('bloombank_check(regclass)', 'v'::"char", 'r'::"char"),
+             ('bloombank_flush(regclass)', 'v', 'u'),
+             ('bloombank_groups(regclass)', 'v', 'r'),
+             ('bloombank_info(regclass)', 'v', 'r')$$,
+    'the bloombank index''s maintenance functions read its pages as they are now (VOLATILE), in the leader (PARALLEL RESTRICTED), and bloombank_flush writes them (PARALLEL UNSAFE)');
 SELECT is_empty(
     $$SELECT p.oid::regprocedure::text
         FROM pg_proc p
@@ -295,8 +321,26 @@ SELECT is_empty(
                            'bloom_retag(bloom,regtype)'::regprocedure,
                            'bloom_from_parquet(bytea,regtype)'::regprocedure,
                            'bloom_membership_sel(internal,oid,internal,integer)'::regprocedure,
-                           'bloom_typanalyze(internal)'::regprocedure)$$,
-    'every function and aggregate of the extension but bloom_info, bloom_retag, bloom_from_parquet, the selectivity estimator and the ANALYZE function is IMMUTABLE');
+                           'bloom_typanalyze(internal)'::regprocedure,
+                           'bloombank_key_in(cstring)'::regprocedure,
+                           'bloombank_key_out(bloombank_key)'::regprocedure,
+                           'bloombank_value(anycompatible)'::regprocedure,
+                           'bloombank_flush(regclass)'::regprocedure,
+                           'bloombank_check(regclass)'::regprocedure,
+                           'bloombank_info(regclass)'::regprocedure,
+                           'bloombank_groups(regclass)'::regprocedure)$$,
+    'every function and aggregate of the extension but bloom_info, bloom_retag, bloom_from_parquet, the selectivity estimator, the ANALYZE function, bloombank_key''s input and output, bloombank_value and the index''s maintenance functions is IMMUTABLE');
+SELECT results_eq(
+    $$SELECT p.oid::regprocedure::text, p.provolatile
+        FROM pg_proc p
+       WHERE p.oid IN ('bloombank_key_in(cstring)'::regprocedure,
+                       'bloombank_key_out(bloombank_key)'::regprocedure,
+                       'bloombank_value(anycompatible)'::regprocedure)
+       ORDER BY 1$$,
+    $$VALUES ('bloombank_key_in(cstring)', 's'::"char"),
+             ('bloombank_key_out(bloombank_key)', 's'),
+             ('bloombank_value(anycompatible)', 's')$$,
+    'bloombank_key''s input and output and bloombank_value are STABLE: the input reads the type''s name, the output calls the type''s, and a plan keeps bloombank_value(x) to show');
 SELECT is((SELECT provolatile FROM pg_proc
             WHERE oid = 'bloom_from_parquet(bytea,regtype)'::regprocedure),
           's'::"char",
@@ -334,6 +378,7 @@ SELECT results_eq(
              ('bloom_cardinality_bounds(bloom,double precision)', 400, '-'),
              ('bloom_contained(anycompatible,bloom)', 10, 'bloom_membership_support'),
              ('bloom_contains(bloom,anycompatible)', 10, 'bloom_membership_support'),
+             ('bloom_contains_key(bloom,bloombank_key)', 10, 'bloom_membership_support'),
              ('bloom_fpr(bloom)', 1000, '-'),
              ('bloom_info(bloom)', 1000, '-'),
              ('bloom_intersection_cardinality(bloom,bloom)', 1000, '-'),
@@ -410,9 +455,10 @@ SELECT is_empty(
          AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'bloomfilter')
          AND d.deptype = 'e'
          AND d.classid NOT IN ('pg_opclass'::regclass, 'pg_opfamily'::regclass)
-         -- bloom[], a member from PostgreSQL 17 on, is made with bloom
+         -- bloom[] and bloombank_key[], members from PostgreSQL 17 on, are
+         -- made with their types
          AND NOT (d.classid = 'pg_type'::regclass
-                  AND d.objid = 'bloom[]'::regtype)
+                  AND d.objid IN ('bloom[]'::regtype, 'bloombank_key[]'::regtype))
          AND NOT EXISTS (SELECT FROM pg_description c
                           WHERE c.classoid = d.classid AND c.objoid = d.objid
                             AND c.objsubid = 0 AND c.description <> '')$$,
