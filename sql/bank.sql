@@ -198,6 +198,27 @@ SELECT pending, groups, grouped FROM bloombank_info('bank_days_urls');
 SELECT bank_same($$SELECT day FROM bank_days WHERE urls @> 'https://example.com/5'$$);
 SELECT * FROM bloombank_check('bank_days_urls');
 
+-- the pages a merge gives back join into runs, which a later group of
+-- more filters than any of the merged ones takes instead of growing the
+-- index (CREATE INDEX with the least memory makes groups of 80 filters)
+CREATE TABLE bank_runs (id int, f bloom);
+INSERT INTO bank_runs SELECT i, bloom_add(bloom_create(10000::bigint, 0.01::float8), i)
+FROM generate_series(1, 400) i;
+SET maintenance_work_mem = '1MB';
+CREATE INDEX bank_runs_f ON bank_runs USING bloombank (f) WITH (pending_limit = 1000);
+RESET maintenance_work_mem;
+SELECT count(*) AS groups, min(filters), max(filters) FROM bloombank_groups('bank_runs_f');
+VACUUM bank_runs;
+SELECT groups, free_runs, free_pages FROM bloombank_info('bank_runs_f');
+SELECT pages AS pages_before FROM bloombank_info('bank_runs_f') \gset
+INSERT INTO bank_runs SELECT i, bloom_add(bloom_create(10000::bigint, 0.01::float8), i)
+FROM generate_series(401, 655) i;
+SELECT bloombank_flush('bank_runs_f');
+SELECT pages - :pages_before AS pages_added, groups, free_runs, free_pages
+FROM bloombank_info('bank_runs_f');
+SELECT bank_same('SELECT id FROM bank_runs WHERE f @> 500');
+SELECT * FROM bloombank_check('bank_runs_f');
+
 -- REINDEX, and CREATE INDEX CONCURRENTLY
 REINDEX INDEX bank_days_urls;
 SELECT pending, groups, grouped FROM bloombank_info('bank_days_urls');
@@ -249,5 +270,5 @@ SELECT bloombank_check('bank_parted_urls');
 ALTER INDEX bank_days_urls SET (pending_limit = 0);
 
 DROP TABLE bank_days, bank_few, bank_ints, bank_mixed, bank_sizes, bank_parquet,
-	bank_parts, bank_parted, bank_pairs, bank_unlogged;
+	bank_parts, bank_parted, bank_pairs, bank_unlogged, bank_runs;
 DROP FUNCTION bank_same(text), bank_plan(text);

@@ -24,9 +24,10 @@
 
 /*
  * bloombank_info(index regclass): the rows the pending list holds, the
- * groups and the rows they hold, the index's pages and those free, the
- * pages a test reads of the groups (summed), and the kinds of value the
- * filters hold (NULL once more than the metapage lists were seen)
+ * groups and the rows they hold, the index's pages and those free (and
+ * in how many runs), the pages a test reads of the groups (summed), and
+ * the kinds of value the filters hold (NULL once more than the metapage
+ * lists were seen)
  */
 PG_FUNCTION_INFO_V1(bloomfilter_bank_info);
 Datum
@@ -37,8 +38,8 @@ bloomfilter_bank_info(PG_FUNCTION_ARGS)
 	Buffer		metabuf = bloom_bank_read(index, BANK_METAPAGE_BLKNO, BUFFER_LOCK_SHARE);
 	BankMetaPageData *meta = bloom_bank_meta(index, BufferGetPage(metabuf));
 	TupleDesc	tupdesc;
-	Datum		values[7];
-	bool		nulls[7] = {false};
+	Datum		values[8];
+	bool		nulls[8] = {false};
 	Datum	   *kinds = palloc(Max(meta->nkinds, 1) * sizeof(Datum));
 	int64		free_pages = 0;
 
@@ -56,11 +57,12 @@ bloomfilter_bank_info(PG_FUNCTION_ARGS)
 	values[2] = Int64GetDatum((int64) meta->nfilters);
 	values[3] = Int64GetDatum(RelationGetNumberOfBlocks(index));
 	values[4] = Int64GetDatum(free_pages);
-	values[5] = Float8GetDatum(meta->probe_pages);
+	values[5] = Int32GetDatum((int32) meta->nfree);
+	values[6] = Float8GetDatum(meta->probe_pages);
 	if (meta->kinds_overflow)
-		nulls[6] = true;
+		nulls[7] = true;
 	else
-		values[6] = PointerGetDatum(construct_array(kinds, meta->nkinds, TEXTOID,
+		values[7] = PointerGetDatum(construct_array(kinds, meta->nkinds, TEXTOID,
 													-1, false, TYPALIGN_INT));
 	UnlockReleaseBuffer(metabuf);
 	index_close(index, AccessShareLock);

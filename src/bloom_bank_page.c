@@ -198,15 +198,33 @@ bloom_bank_take_free(BankMetaPageData *meta, uint32 npages)
 
 /*
  * Give back a run of pages: listed in the metapage as free from now on
- * (the caller logs the metapage).  When the list is full, the smallest
- * run, this one or another, is left out: VACUUM finds the pages no list
- * reaches (bloom_bank_vacuum.c).
+ * (the caller logs the metapage), joined with the free runs next to it, so
+ * that the pages of the small groups a merge gives back make room for the
+ * large group a later merge writes.  A joined run is reused once no scan
+ * can have read any of its pages: it takes this run's stamp, the latest.
+ * When the list is full, the smallest run, this one or another, is left
+ * out: VACUUM finds the pages no list reaches (bloom_bank_vacuum.c).
  */
 void
 bloom_bank_free_run(BankMetaPageData *meta, BlockNumber start, uint32 npages)
 {
 	uint32		smallest = 0;
+	uint32		i = 0;
 
+	while (i < meta->nfree)
+	{
+		BankFreeRun *run = &meta->free[i];
+
+		if (run->start + run->npages == start || start + npages == run->start)
+		{
+			start = Min(start, run->start);
+			npages += run->npages;
+			meta->free[i] = meta->free[--meta->nfree];
+			i = 0;				/* the joined run may touch another */
+		}
+		else
+			i++;
+	}
 	if (meta->nfree == BANK_MAX_FREE)
 	{
 		for (uint32 i = 1; i < meta->nfree; i++)

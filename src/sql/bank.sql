@@ -96,12 +96,13 @@ COMMENT ON FUNCTION bloombank_check(pg_catalog.regclass) IS 'check that a bloomb
 CREATE FUNCTION bloombank_info(index pg_catalog.regclass,
 	OUT pending pg_catalog.int8, OUT groups pg_catalog.int4,
 	OUT grouped pg_catalog.int8, OUT pages pg_catalog.int8,
-	OUT free_pages pg_catalog.int8, OUT probe_pages pg_catalog.float8,
+	OUT free_pages pg_catalog.int8, OUT free_runs pg_catalog.int4,
+	OUT probe_pages pg_catalog.float8,
 	OUT kinds pg_catalog.text[])
 RETURNS record
 AS 'MODULE_PATHNAME', 'bloomfilter_bank_info' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 
-COMMENT ON FUNCTION bloombank_info(pg_catalog.regclass) IS 'a bloombank index''s pending rows, groups and the rows they hold, pages (and those free), the pages a test reads of the groups, and the kinds of value its filters hold';
+COMMENT ON FUNCTION bloombank_info(pg_catalog.regclass) IS 'a bloombank index''s pending rows, groups and the rows they hold, pages (and those free, in how many runs), the pages a test reads of the groups, and the kinds of value its filters hold';
 
 CREATE FUNCTION bloombank_groups(index pg_catalog.regclass,
 	OUT blocks pg_catalog.int8, OUT value_kind pg_catalog.text,

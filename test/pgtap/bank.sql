@@ -13,9 +13,11 @@
 -- its own range of bigint values (id * 100,000 + k).
 --
 -- Not in a transaction: VACUUM and CREATE INDEX CONCURRENTLY need none.
+-- So the extensions are dropped at the end, as the other files, which
+-- pg_prove runs in the same database, roll theirs back.
 --
 CREATE EXTENSION IF NOT EXISTS pgtap;
-CREATE EXTENSION IF NOT EXISTS bloomfilter;
+CREATE EXTENSION bloomfilter;
 SET client_min_messages = warning;
 SELECT plan(25);
 
@@ -194,3 +196,4 @@ SELECT lives_ok($$SELECT * FROM bloombank_check('bank_a_f')$$, 'its own file bac
 SELECT * FROM finish();
 DROP TABLE bank_rand, bank_probes, bank_seed, bank_a, bank_b, bank_files;
 DROP FUNCTION bank_filter(int, int, int), bank_draw(), bank_differences();
+DROP EXTENSION bloomfilter, pgtap;
