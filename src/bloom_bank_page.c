@@ -209,21 +209,21 @@ void
 bloom_bank_free_run(BankMetaPageData *meta, BlockNumber start, uint32 npages)
 {
 	uint32		smallest = 0;
-	uint32		i = 0;
+	uint32		next = 0;
 
-	while (i < meta->nfree)
+	while (next < meta->nfree)
 	{
-		BankFreeRun *run = &meta->free[i];
+		BankFreeRun *run = &meta->free[next];
 
 		if (run->start + run->npages == start || start + npages == run->start)
 		{
 			start = Min(start, run->start);
 			npages += run->npages;
-			meta->free[i] = meta->free[--meta->nfree];
-			i = 0;				/* the joined run may touch another */
+			meta->free[next] = meta->free[--meta->nfree];
+			next = 0;			/* the joined run may touch another */
 		}
 		else
-			i++;
+			next++;
 	}
 	if (meta->nfree == BANK_MAX_FREE)
 	{
