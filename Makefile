@@ -44,11 +44,13 @@ OBJS = \
 	src/bloom_nested.o \
 	src/bloom_names_1_0.o \
 	src/bloom_ops.o \
+	src/bloom_params.o \
 	src/bloom_parquet.o \
 	src/bloom_parquet_hash.o \
 	src/bloom_parts.o \
 	src/bloom_probe.o \
 	src/bloom_selectivity.o \
+	src/bloom_slicing.o \
 	src/bloom_statistics.o \
 	src/bloom_state.o
 

@@ -204,10 +204,11 @@ bloomfilter_retag(PG_FUNCTION_ARGS)
  * Membership test shared by bloom_contains (filter first) and
  * bloom_contained (value first): false means the value was never added.
  * The filter is read through the call site's cache, or probed by slices
- * when the cache says so (a stored filter met for the first time): its
- * header, then what each of the value's hashes needs (bloom_probe_hashes:
- * one, but none or two in Parquet mode).  A part of a filter answers for
- * the values of its part only (bloom_own_hashes).
+ * when the cache says so (bloom_slicing.c): its header, then what each of
+ * the value's hashes needs (bloom_probe_hashes: one, but none or two in
+ * Parquet mode), the buffers it touched charged to the filter's account.
+ * A part of a filter answers for the values of its part only
+ * (bloom_own_hashes).
  */
 static bool
 contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
@@ -219,6 +220,8 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 	uint64		hashes[BLOOM_PROBE_HASHES];
 	int			n;
 	int			i;
+	uint64		touched;
+	bool		found = false;
 
 	if (likely(filter != NULL))
 	{
@@ -229,12 +232,13 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 				return true;
 		return false;
 	}
+	touched = bloom_buffers_touched();
 	hdr = bloom_arg_header(fcinfo, filter_arg);
 	n = bloom_own_hashes(&hdr, hashes, bloom_probe_hashes(hasher, &hdr, value, hashes));
-	for (i = 0; i < n; i++)
-		if (bloom_slices_contain(PG_GETARG_DATUM(filter_arg), &hdr, hashes[i]))
-			return true;
-	return false;
+	for (i = 0; i < n && !found; i++)
+		found = bloom_slices_contain(PG_GETARG_DATUM(filter_arg), &hdr, hashes[i]);
+	bloom_slices_charge(fcinfo, filter_arg, bloom_buffers_touched() - touched);
+	return found;
 }
 
 /* bloom_contains(filter, value), operator filter @> value */
