@@ -19,12 +19,13 @@
  *
  * The rule is the one that rents until renting has cost the price of
  * buying: a call site keeps an account per stored filter of the buffers
- * its probes by slices touched, and reads the filter whole once that
- * account reaches what a whole read touches (whole_read_buffers).  So no
- * filter costs more than about twice what the cheaper of the two would
- * have, whatever the rows: met a few times, it costs those probes (as
- * the same single-value tests OR'ed together would); met many times, it
- * costs one whole read and about as much again in probes.  The cost is
+ * its probes by slices touched, and reads the filter whole once one more
+ * probe would take that account past what a whole read touches
+ * (whole_read_buffers; a probe costs what the ones before cost on
+ * average).  So no filter costs more than twice what the cheaper of the
+ * two would have, whatever the rows: met a few times, it costs those
+ * probes (as the same single-value tests OR'ed together would); met many
+ * times, it costs one whole read and less again in probes.  The cost is
  * counted in buffers, as EXPLAIN (BUFFERS) counts it; in time a whole
  * read costs more probes than that, so the switch comes early rather than
  * late.
@@ -93,9 +94,30 @@ account_of(BloomSliceAccount *slot, const BloomStoredKey *key)
 	if (!same_stored(&slot->key, key))
 	{
 		slot->key = *key;
+		slot->probes = 0;
 		slot->buffers = 0;
 	}
 	return slot;
+}
+
+/*
+ * Whether one more probe by slices, at the account's average cost, would
+ * take it past whole buffers
+ */
+static bool
+probes_paid(const BloomSliceAccount *account, uint64 whole)
+{
+	uint64		next = account->probes > 0 ? account->buffers / account->probes : 0;
+
+	return (uint64) account->buffers + next > whole;
+}
+
+/* Charge a probe of buffers to an account, saturating */
+static void
+charge(BloomSliceAccount *account, uint64 buffers)
+{
+	account->probes = Min((uint64) account->probes + 1, PG_UINT32_MAX);
+	account->buffers = Min((uint64) account->buffers + buffers, PG_UINT32_MAX);
 }
 
 /*
@@ -133,7 +155,7 @@ bloom_slicing_probes(BloomSlicing *slicing, FunctionCallInfo fcinfo,
 	key.valueid = pointer.va_valueid;
 	account = account_of(&slicing->seen[key.valueid % BLOOM_SEEN_SLOTS], &key);
 	run = account_of(&slicing->run[argno], &key);
-	if ((kept_if_read ? account->buffers : run->buffers) >= whole_read_buffers(bytes))
+	if (probes_paid(kept_if_read ? account : run, whole_read_buffers(bytes)))
 		return false;
 	slicing->probing[argno] = account;
 	return true;
@@ -152,9 +174,7 @@ bloom_slicing_charge(BloomSlicing *slicing, int argno, uint64 buffers)
 	Assert(argno < BLOOM_CACHE_ARGS);
 	if (account == NULL)
 		return;
-	buffers = Min(buffers, PG_UINT32_MAX);
-	account->buffers = Min((uint64) account->buffers + buffers, PG_UINT32_MAX);
-	slicing->run[argno].buffers = Min((uint64) slicing->run[argno].buffers + buffers,
-									  PG_UINT32_MAX);
+	charge(account, buffers);
+	charge(&slicing->run[argno], buffers);
 	slicing->probing[argno] = NULL;
 }

@@ -45,6 +45,7 @@ typedef struct BloomStoredKey
 typedef struct BloomSliceAccount
 {
 	BloomStoredKey key;
+	uint32		probes;			/* how many */
 	uint32		buffers;		/* shared and local buffers they touched */
 } BloomSliceAccount;
 
