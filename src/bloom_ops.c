@@ -158,13 +158,17 @@ PG_FUNCTION_INFO_V1(bloomfilter_retag);
 Datum
 bloomfilter_retag(PG_FUNCTION_ARGS)
 {
-	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	Oid			typid = PG_GETARG_OID(1);
-	Oid			base = getBaseType(typid);
-	bf_view		view = bloom_view(result);
+	struct varlena *result;
+	Oid			base;
+	bf_view		view;
 	const char *owner;
 	uint32		kind;
 
+	bloom_check_type_exists(typid);
+	result = bloom_datum_copy(PG_GETARG_DATUM(0));
+	base = getBaseType(typid);
+	view = bloom_view(result);
 	if (get_typtype(base) != TYPTYPE_ENUM && get_typtype(base) != TYPTYPE_COMPOSITE)
 		ereport(ERROR,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
