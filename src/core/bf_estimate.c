@@ -22,9 +22,14 @@
  * hold (mixed_intersection).
  *
  * A filter with every bit set carries no count information: the estimators
- * return infinity for it, and the Jaccard similarity is then NaN; its
- * intersection with a filter that is not saturated is at most that one's
- * count, which is then the estimate.  Two filters that are not saturated
+ * return infinity for it; its intersection with a filter that is not
+ * saturated is at most that one's count, which is then the estimate, and
+ * their Jaccard similarity that over an infinite union, 0 (within its
+ * interval, which the finite lower end of the union bounds); of two
+ * saturated filters it cannot be known (NaN).  A filter that holds nothing
+ * (an empty list, or blocks with no bit set) has an intersection of
+ * exactly 0 with any other, and a Jaccard similarity of exactly 0 with
+ * one that holds something.  Two filters that are not saturated
  * but whose union, folded to the smaller one's size, is, have no answer
  * either: the estimators of the pair return BF_E_SATURATED, never a
  * number.
@@ -99,6 +104,14 @@ bf_cardinality(const bf_view *view)
 	return bf_estimate_from_bits(view->hdr.bits_set, view->hdr.nitems);
 }
 
+/* Whether a filter holds no value: an empty list, or no bit set */
+static bool
+holds_nothing(const bf_view *view)
+{
+	return view->hdr.layout == BF_LAYOUT_EXACT ? view->hdr.nitems == 0 :
+		view->hdr.bits_set == 0;
+}
+
 /* Whether a filter has every bit set (an exact filter never has) */
 static bool
 saturated(const bf_view *view)
@@ -143,7 +156,8 @@ mixed_intersection(double n, double found, double rate, double nb)
  * held within [0, min(|A|, |B|)].  The union with a saturated filter is
  * infinite; the intersection is then the other filter's count, the most it
  * can be (infinite when both are saturated).  Jaccard is 1 for two empty
- * sets, which are equal, and NaN when the union is infinite.  When neither
+ * sets, which are equal, 0 when the union is infinite and the intersection
+ * not, and NaN when both are (two saturated filters).  When neither
  * filter is saturated but their union folded to the smaller size is (the
  * larger holds far more than the smaller's size holds), the estimates
  * cannot be known: BF_E_SATURATED, the estimates NaN.
@@ -195,7 +209,7 @@ read_pair(const bf_view *a, const bf_view *b, pair_reading *r)
 			break;
 	}
 	if (isinf(est->union_size))
-		est->jaccard = NAN;
+		est->jaccard = isinf(est->intersection) ? NAN : 0.0;
 	else if (est->union_size <= 0.0)
 		est->jaccard = 1.0;
 	else
@@ -765,11 +779,12 @@ bf_cardinality_stderr(const bf_view *view)
  * its interval at the given confidence (in (0, 1), else BF_E_CONFIDENCE),
  * from one reading of the pair.  The estimates are bf_pair_estimates'.
  * Two exact filters' are exact; a mixed pair's bounds are mixed_bounds',
- * two block filters' blocks_bounds'.  Returns the status of
- * bf_check_compatible, or BF_E_SATURATED when the estimates cannot be
- * known (read_pair): the estimates are then NaN, and the bounds those that
- * hold whatever they are (a finite lower end of the union, an infinite
- * upper one).
+ * two block filters' blocks_bounds'; with a filter that holds nothing,
+ * the intersection and Jaccard are exactly 0 (Jaccard of two such, 1).
+ * Returns the status of bf_check_compatible, or BF_E_SATURATED when the
+ * estimates cannot be known (read_pair): the estimates are then NaN, and
+ * the bounds those that hold whatever they are (a finite lower end of the
+ * union, an infinite upper one).
  */
 bf_status
 bf_pair_estimate_bounds(const bf_view *a, const bf_view *b, double confidence,
@@ -798,6 +813,11 @@ bf_pair_estimate_bounds(const bf_view *a, const bf_view *b, double confidence,
 		case BF_PAIR_BLOCKS:
 			blocks_bounds(&r, confidence, c, bounds);
 			break;
+	}
+	if (status == BF_OK && (holds_nothing(a) || holds_nothing(b)))
+	{
+		bounds->intersection = exactly(r.est.intersection);
+		bounds->jaccard = exactly(r.est.jaccard);
 	}
 	return status;
 }
