@@ -15,6 +15,7 @@ CORE_OBJS = \
 	src/core/bf_estimate.o \
 	src/core/bf_filter.o \
 	src/core/bf_format.o \
+	src/core/bf_interval.o \
 	src/core/bf_probe.o \
 	src/core/bf_parts.o \
 	src/core/bf_runs.o \
