@@ -94,7 +94,12 @@ typedef struct BloomStateCache
 {
 	Datum		datum;
 	struct BloomState *state;	/* bloom_state.h */
-	/* bloom_part_agg: its parts' sizing, worked out once (parts 0: none) */
+	/*
+	 * The sizing last worked out (bloom_build.c's _once functions): of
+	 * bloom_create and bloom_agg(value, capacity, fpr) (nitems 0: none),
+	 * of bloom_part_create and bloom_part_agg (parts 0: none)
+	 */
+	bf_header	sizing;
 	bf_header	part_sizing;
 } BloomStateCache;
 

@@ -46,17 +46,21 @@ hash_named(text *name)
 /*
  * bloom_create(capacity, fpr [, hash]): an empty filter sized for capacity
  * values, of the hash named (in Parquet mode, of a power-of-two size:
- * bloom_sized_header, through bloom_empty_sized)
+ * bloom_sized_header), sized once per call site for the same arguments
+ * (bloom_sized_header_once)
  */
 PG_FUNCTION_INFO_V1(bloomfilter_create);
 Datum
 bloomfilter_create(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(bloom_empty_sized(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
-										BLOOM_KIND_NONE,
-										PG_NARGS() > 2 ?
-										hash_named(PG_GETARG_TEXT_PP(2)) :
-										BF_HASH_XXH3_64));
+	bf_header	hdr = bloom_sized_header_once(&bloom_call_cache(fcinfo)->state.sizing,
+											  PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
+											  BLOOM_KIND_NONE,
+											  PG_NARGS() > 2 ?
+											  hash_named(PG_GETARG_TEXT_PP(2)) :
+											  BF_HASH_XXH3_64);
+
+	PG_RETURN_POINTER(bloom_empty_filter(&hdr));
 }
 
 /*
