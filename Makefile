@@ -6,7 +6,6 @@
 
 EXTENSION = bloomfilter
 MODULE_big = bloomfilter
-DATA = bloomfilter--1.0.sql bloomfilter--1.1.sql bloomfilter--1.0--1.1.sql
 PGFILEDESC = "bloomfilter - split-block Bloom filter data type"
 
 CORE_OBJS = \
@@ -60,6 +59,15 @@ REGRESS = setup jit bloom_io membership aggregates overloads algebra estimates s
 # The release, from the control file: the module's magic block carries it
 EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" bloomfilter.control)
 
+# The install script of this release and the update scripts from each
+# earlier one, made by tools/gen-sql from the SQL sources in src/sql (one
+# source for both, so they cannot drift).  Version 1.0 has no install
+# script: its catalog called C functions by names the server also has
+# (src/bloom_names_1_0.c), and a database at 1.0 can only be updated.
+SQL_UPDATES = 1.0--1.1
+DATA_built = $(EXTENSION)--$(EXTVERSION).sql $(SQL_UPDATES:%=$(EXTENSION)--%.sql)
+SQL_SOURCES = $(wildcard $(srcdir)/src/sql/*.sql) $(srcdir)/src/sql/types $(srcdir)/tools/gen-sql
+
 PG_CPPFLAGS = -I$(srcdir)/src/core -DBLOOM_VERSION='"$(EXTVERSION)"'
 # Export the SQL entry points only (PGDLLEXPORT, src/bloom_compat.h): what
 # PostgreSQL 16 and later do for every module, and 15 does not
@@ -69,6 +77,26 @@ SHLIB_LINK = -lm
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+$(EXTENSION)--$(EXTVERSION).sql: $(SQL_SOURCES)
+	$(srcdir)/tools/gen-sql $(srcdir)/src/sql/bloomfilter.sql $@
+
+$(SQL_UPDATES:%=$(EXTENSION)--%.sql): $(EXTENSION)--%.sql: $(SQL_SOURCES)
+	$(srcdir)/tools/gen-sql $(srcdir)/src/sql/update--$*.sql $@
+
+# An install script of an earlier version that an earlier make install left
+# behind is removed: 1.0's could create a catalog that calls a C function
+# by a name the server has too (the library no longer has it, so that
+# CREATE EXTENSION would fail, but no such script should be offered)
+install: remove-old-install-scripts
+.PHONY: remove-old-install-scripts
+remove-old-install-scripts:
+	@for f in '$(DESTDIR)$(datadir)/extension/$(EXTENSION)'--*.sql; do \
+		case "$${f##*/}" in \
+			$(EXTENSION)--*--*.sql | $(EXTENSION)--$(EXTVERSION).sql) ;; \
+			*) rm -f "$$f" ;; \
+		esac; \
+	done
 
 # PGXS tracks no header dependencies: every object depends on every header
 $(OBJS): $(wildcard $(srcdir)/src/*.h $(srcdir)/src/core/*.h)

@@ -2,25 +2,26 @@
  *
  * bloom_names_1_0.c
  *	  The C names that a catalog of bloomfilter 1.0 calls its functions by,
- *	  each passing the call to the function of this release.
+ *	  each passing the call to the function of this release, but one.
  *
  * Every C function that SQL calls is named bloomfilter_*: no PostgreSQL
  * server defines a function of that prefix, while the server's own Bloom
  * filter (src/backend/lib/bloomfilter.c) defines bloom_create and other
  * bloom_* functions.  A server with JIT inlining looks a C function's name
  * up in its own bitcode before the module's, and inlined its bloom_create
- * in place of ours: the call crashed the server (issue 24).
+ * in place of ours: the call crashed the server (issues 24 and 31).
  *
- * bloomfilter--1.0.sql, which stays as released, names each function's C
- * symbol after the SQL function (bloom_in, bloom_create, ...).  A
- * database created at 1.0 keeps those names until ALTER EXTENSION
- * bloomfilter UPDATE points every function at its bloomfilter_* name
- * (bloomfilter--1.0--1.1.sql), and so does a fresh CREATE EXTENSION
- * bloomfilter VERSION '1.0', as test/t/upgrade.t makes.  They must still
- * load, so the names stay, each a function that passes its call on.  One
- * of them, bloom_create, is also the server's: under JIT inlining a 1.0
- * catalog still gets the server's function, and only the update cures
- * it (README.md, Upgrading).
+ * 1.0's install script named each function's C symbol after the SQL
+ * function (bloom_in, bloom_create, ...).  No release installs 1.0 any
+ * more: a database created at 1.0 before keeps those names until ALTER
+ * EXTENSION bloomfilter UPDATE points every function at its bloomfilter_*
+ * name (src/sql/update--1.0--1.1.sql).  Until then its functions load by
+ * these names, each a function that passes its call on, so that its
+ * filters stay readable and can be dumped; but bloom_create, which is
+ * also the server's, is not among them: this library exports no symbol
+ * the server exports (test/t/symbols.t), so 1.0's bloom_create fails with
+ * "could not find function" rather than run the server's function, and
+ * works again once the database is updated (README.md, Upgrading).
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -52,8 +53,7 @@ BLOOM_NAME_1_0(recv);
 BLOOM_NAME_1_0(send);
 BLOOM_NAME_1_0(from_bytea);
 
-/* functions on filters */
-BLOOM_NAME_1_0(create);
+/* functions on filters (bloom_create is the server's: not here) */
 BLOOM_NAME_1_0(add);
 BLOOM_NAME_1_0(contains);
 BLOOM_NAME_1_0(contained);

@@ -132,9 +132,33 @@
  * A kind of values made of parts that hold enums (arrays, composites,
  * ranges and multiranges), hashed by value: this bit without
  * BF_KIND_HASHED_BIT, and 30 bits of a hash of the type's name.  Any 30
- * bits are well formed.  (Parquet mode's kinds are in bf_parquet.h.)
+ * bits are well formed.
  */
 #define BF_KIND_VALUE_BIT		0x40000000U
+
+/*
+ * Kinds of value in Parquet mode (bf_parquet.h), clear of the kinds above:
+ * each names the Parquet physical type (and logical type, where it changes
+ * the bytes) of its values, and goes with the Parquet hash id and no other,
+ * which the validator checks (bf_kind_is_parquet, bf_hash_of_kind).
+ */
+#define BF_KIND_PQ_INT32		0x101	/* INT32, 4 bytes little-endian */
+#define BF_KIND_PQ_INT64		0x102	/* INT64, 8 bytes little-endian */
+#define BF_KIND_PQ_FLOAT		0x103	/* FLOAT, IEEE binary32 */
+#define BF_KIND_PQ_DOUBLE		0x104	/* DOUBLE, IEEE binary64 */
+#define BF_KIND_PQ_STRING		0x105	/* BYTE_ARRAY (STRING): UTF-8 bytes */
+#define BF_KIND_PQ_BINARY		0x106	/* BYTE_ARRAY: the bytes */
+#define BF_KIND_PQ_UUID			0x107	/* FIXED_LEN_BYTE_ARRAY(16) (UUID) */
+#define BF_KIND_PQ_DATE			0x108	/* INT32 (DATE): days since 1970 */
+#define BF_KIND_PQ_TIMESTAMP	0x109	/* INT64 (TIMESTAMP(MICROS, local)):
+										 * microseconds since 1970 */
+#define BF_KIND_PQ_TIMESTAMPTZ	0x10A	/* INT64 (TIMESTAMP(MICROS, UTC)) */
+#define BF_KIND_PQ_DECIMAL32	0x200	/* + scale 0..9: INT32 (DECIMAL) */
+#define BF_KIND_PQ_DECIMAL64	0x300	/* + scale 0..18: INT64 (DECIMAL) */
+
+/* Largest scale of a decimal of each width */
+#define BF_PQ_DECIMAL32_DIGITS	9
+#define BF_PQ_DECIMAL64_DIGITS	18
 
 /* Status codes returned by every fallible function */
 typedef enum bf_status
@@ -231,6 +255,8 @@ extern void bf_header_init(bf_header *hdr, uint8_t layout, uint64_t nitems,
 						   uint64_t capacity, double fpr, uint16_t flags,
 						   uint32_t kind);
 extern void bf_adopt_kind(bf_header *hdr, uint32_t kind);
+extern bool bf_kind_is_parquet(uint32_t kind);
+extern uint8_t bf_hash_of_kind(uint32_t kind);
 extern void bf_write_header(void *buf, const bf_header *hdr);
 extern bf_status bf_read_header(const void *buf, size_t len, bf_header *hdr);
 extern bf_status bf_peek_header(const void *buf, size_t avail,

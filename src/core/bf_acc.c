@@ -47,7 +47,6 @@
 
 #include "bf_acc.h"
 #include "bf_internal.h"
-#include "bf_parquet.h"
 
 /*
  * Room of an exact accumulator's first allocated pending run (after the

@@ -64,6 +64,7 @@
 #include <math.h>
 
 #include "bf_internal.h"
+#include "bf_testing.h"
 
 /*
  * One reading of a checked pair: its estimates, and what their bounds are

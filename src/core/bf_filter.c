@@ -12,6 +12,7 @@
  *-------------------------------------------------------------------------
  */
 #include "bf_internal.h"
+#include "bf_testing.h"
 
 /* Hashes converted per round when an exact payload feeds a kernel */
 #define BF_HASH_CHUNK		256

@@ -15,7 +15,7 @@
  *	  4		2	flags: bit 0 = auto-sized, bit 1 = a part of a whole;
  *				other bits zero
  *	  6		1	hash id: 1 = XXH3_64bits, 2 = XXH64 of the Parquet plain
- *				encoding (bf_parquet.h)
+ *				encoding (bf_hash.h)
  *	  7		1	reserved, zero
  *	  8		4	kind of value held: 0 = none yet, 1 to BF_KIND_LAST a
  *				numbered kind, BF_KIND_HASHED_BIT and 31 bits of hash,
@@ -40,7 +40,6 @@
  *-------------------------------------------------------------------------
  */
 #include "bf_internal.h"
-#include "bf_parquet.h"
 
 /*
  * Serialized size of a filter of nblocks blocks.  The caller keeps nblocks
@@ -146,7 +145,7 @@ bf_write_header(void *buf, const bf_header *hdr)
 /*
  * Whether a header's kind is one this version knows: none, a numbered kind
  * (bf.h lists them), any hashed kind, any kind of values holding enums, or
- * one of Parquet mode's (bf_parquet.h).
+ * one of Parquet mode's (BF_KIND_PQ_*).
  */
 static inline bool
 kind_known(uint32_t kind)

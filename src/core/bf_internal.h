@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "bf.h"
-#include "bf_testing.h"
 
 /*
  * Assertions on the core's own invariants (header consistency, block counts

@@ -16,6 +16,7 @@
  *-------------------------------------------------------------------------
  */
 #include "bf_internal.h"
+#include "bf_testing.h"
 
 const uint32_t bf_salt[BF_BLOCK_WORDS] = {BF_SALTS};
 
@@ -170,13 +171,13 @@ scalar_or_popcount(const uint8_t *a, const uint8_t *b, size_t nbytes)
 }
 
 const bf_kernels bf_kernels_scalar = {
-	scalar_add,
-	scalar_test,
-	scalar_count,
-	scalar_or_count,
-	scalar_and_count,
-	scalar_popcount,
-	scalar_or_popcount
+	.add = scalar_add,
+	.test = scalar_test,
+	.count = scalar_count,
+	.or_count = scalar_or_count,
+	.and_count = scalar_and_count,
+	.popcount = scalar_popcount,
+	.or_popcount = scalar_or_popcount,
 };
 
 /*

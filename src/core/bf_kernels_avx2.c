@@ -194,13 +194,13 @@ avx2_or_popcount(const uint8_t *a, const uint8_t *b, size_t nbytes)
 }
 
 static const bf_kernels kernels_avx2 = {
-	avx2_add,
-	avx2_test,
-	avx2_count,
-	avx2_or_count,
-	avx2_and_count,
-	avx2_popcount,
-	avx2_or_popcount
+	.add = avx2_add,
+	.test = avx2_test,
+	.count = avx2_count,
+	.or_count = avx2_or_count,
+	.and_count = avx2_and_count,
+	.popcount = avx2_popcount,
+	.or_popcount = avx2_or_popcount,
 };
 
 /* The AVX2 kernel set if this CPU supports it, else NULL */

@@ -157,7 +157,7 @@ bf_split(void *dst, size_t len, const bf_view *whole, uint32_t parts,
 	hdr.flags |= BF_FLAG_PART;
 	hdr.parts = parts;
 	hdr.part = part;
-	hdr.bits_set = bf_popcount(out, (size_t) nblocks * BF_BLOCK_BYTES);
+	hdr.bits_set = bf_kernels_current()->popcount(out, (size_t) nblocks * BF_BLOCK_BYTES);
 	bf_write_header(dst, &hdr);
 	return BF_OK;
 }
@@ -218,7 +218,7 @@ bf_assemble_into(void *buf, size_t len, const bf_view *part)
 		return BF_E_KIND_MISMATCH;
 
 	range = (uint8_t *) buf + BF_HEADER_SIZE + (size_t) part->hdr.part * nbytes;
-	before = bf_popcount(range, nbytes);
+	before = bf_kernels_current()->popcount(range, nbytes);
 	dst.hdr.bits_set += bf_kernels_current()->or_count(range, range,
 													   part->payload, nbytes) -
 		before;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "bf_internal.h"
+#include "bf_testing.h"
 
 /* Sentence describing a status code */
 const char *

@@ -8,8 +8,9 @@
  *	  assertions.
  *
  * The PostgreSQL layer includes bf.h only; these stay out of it so that its
- * public interface is what the extension needs.  The core's own files see
- * them through bf_internal.h.
+ * public interface is what the extension needs.  Of the core's own files,
+ * only those that define these entry points include this header, so that
+ * no production code can call one: they call what bf_internal.h offers.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *

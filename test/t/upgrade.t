@@ -5,7 +5,8 @@
 #
 # As PostgreSQL's own extension upgrade tests do: in one database the
 # extension is created at version 1.0 (from the released script, which must
-# be unchanged), the varied filters of test/lib/VariedFilters.pm are stored
+# be unchanged; no release installs it any more, so the cluster runs from
+# the private installation tree of lib/Catalog10.pm, which can), the varied filters of test/lib/VariedFilters.pm are stored
 # (empty, exact, auto-sized and out of line in TOAST, sized ones of several
 # kinds) and a table of values, and a set of queries is answered: the
 # filters' bytes, bloom_info (the columns of 1.0), estimates, membership of
@@ -30,6 +31,7 @@ use warnings;
 use FindBin;
 use lib "$FindBin::RealBin/../lib";
 use BloomTest;
+use Catalog10;
 use VariedFilters;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -46,14 +48,12 @@ my $large  = 700_000;
 my ($default_version) =
   slurp_file("$source/bloomfilter.control") =~ /^default_version\s*=\s*'([^']+)'/m;
 
-# The script is the released one, and is the one installed
-chomp(my $sharedir = `pg_config --sharedir`);
-is(sha256_hex(slurp_file("$source/bloomfilter--1.0.sql")),
-	$released_1_0, 'bloomfilter--1.0.sql is byte for byte as released');
-is(sha256_hex(slurp_file("$sharedir/extension/bloomfilter--1.0.sql")),
-	$released_1_0, 'and it is the one installed');
+# The script is the released one
+is(sha256_hex(slurp_file("$source/test/upgrade/bloomfilter--1.0.sql")),
+	$released_1_0, 'test/upgrade/bloomfilter--1.0.sql is byte for byte as released');
 
-my $node = PostgreSQL::Test::Cluster->new('upgrade');
+my $node = PostgreSQL::Test::Cluster->new('upgrade',
+	install_path => Catalog10::installation_path());
 $node->init;
 $node->start;
 
@@ -70,7 +70,7 @@ sub answer
 
 # Version 1.0, the filters and the values
 $node->safe_psql('postgres', 'CREATE DATABASE upgraded');
-$node->safe_psql('upgraded', "CREATE EXTENSION bloomfilter VERSION '1.0'");
+Catalog10::create($node, 'upgraded');
 is(answer('upgraded',
 		q{SELECT extversion FROM pg_extension WHERE extname = 'bloomfilter'}),
 	'1.0', 'the extension is created at version 1.0');
@@ -174,7 +174,11 @@ my @unanswered = grep { $before{$_} eq '' || $before{$_} =~ /^psql failed/ }
 is("@unanswered", '', 'every query answers before the update')
   or diag(map { "$_: $before{$_}\n" } @unanswered);
 
-# The update
+# The catalog as this release's library meets it, and the update
+Catalog10::as_released($node, 'upgraded');
+like(answer('upgraded', 'SELECT bloom_create(10, 0.01)'),
+	qr/could not find function "bloom_create"/,
+	"before the update, 1.0's bloom_create is an error");
 is(answer('upgraded', 'ALTER EXTENSION bloomfilter UPDATE'), '',
 	'ALTER EXTENSION bloomfilter UPDATE');
 is(answer('upgraded',
