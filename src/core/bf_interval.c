@@ -18,6 +18,7 @@
 #include <math.h>
 
 #include "bf_internal.h"
+#include "bf_testing.h"
 
 /* The standard normal distribution function */
 static double
