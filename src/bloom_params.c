@@ -138,7 +138,11 @@ collect_per_row(PlanState *planstate, void *context)
 			*per_row = bms_add_member(*per_row,
 									  lfirst_node(NestLoopParam, lc)->paramno);
 	foreach(lc, planstate->initPlan)
-		*per_row = add_params(*per_row, lfirst_node(SubPlanState, lc)->subplan->parParam);
+	{
+		SubPlan    *subplan = lfirst_node(SubPlanState, lc)->subplan;
+
+		*per_row = add_params(*per_row, subplan->parParam);
+	}
 	foreach(lc, planstate->subPlan)
 	{
 		SubPlan    *subplan = lfirst_node(SubPlanState, lc)->subplan;

@@ -74,7 +74,8 @@ int			bloom_min_slice_probe_size = BLOOM_SLICE_MIN_DEFAULT;
 static uint64
 whole_read_buffers(uint64 bytes)
 {
-	uint64		chunks = (bytes + TOAST_MAX_CHUNK_SIZE - 1) / TOAST_MAX_CHUNK_SIZE;
+	uint64		chunks = (bytes + TOAST_MAX_CHUNK_SIZE - 1) /
+		TOAST_MAX_CHUNK_SIZE;
 
 	return chunks / EXTERN_TUPLES_PER_PAGE + 1 +
 		chunks / BLOOM_TOAST_INDEX_ENTRIES + 2;
@@ -107,7 +108,8 @@ account_of(BloomSliceAccount *slot, const BloomStoredKey *key)
 static bool
 probes_paid(const BloomSliceAccount *account, uint64 whole)
 {
-	uint64		next = account->probes > 0 ? account->buffers / account->probes : 0;
+	uint64		next = account->probes > 0 ?
+		account->buffers / account->probes : 0;
 
 	return (uint64) account->buffers + next > whole;
 }
@@ -131,7 +133,8 @@ bool
 bloom_slicing_probes(BloomSlicing *slicing, FunctionCallInfo fcinfo,
 					 int argno, bool kept_if_read)
 {
-	const struct varlena *raw = (const struct varlena *) PG_GETARG_POINTER(argno);
+	const struct varlena *raw =
+		(const struct varlena *) PG_GETARG_POINTER(argno);
 	struct varatt_external pointer;
 	BloomStoredKey key;
 	BloomSliceAccount *account;
@@ -147,7 +150,8 @@ bloom_slicing_probes(BloomSlicing *slicing, FunctionCallInfo fcinfo,
 		bytes < (uint64) bloom_min_slice_probe_size * 1024)
 		return false;
 	if (slicing->fixed[argno] == 0)
-		slicing->fixed[argno] = bloom_arg_fixed_for_scan(fcinfo, argno) ? 1 : -1;
+		slicing->fixed[argno] =
+			bloom_arg_fixed_for_scan(fcinfo, argno) ? 1 : -1;
 	if (slicing->fixed[argno] > 0)
 		return false;
 

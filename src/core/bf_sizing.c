@@ -115,7 +115,8 @@ model_sum(double n, uint64_t nblocks, double fpr, bool decide)
 	 * (from load 0 that is exp(-lambda), to the bit: the other two terms
 	 * are 0, and cost most of a short sum)
 	 */
-	pmf = lo == 0.0 ? exp(-lambda) : exp(-lambda + lo * log(lambda) - lgamma(lo + 1.0));
+	pmf = lo == 0.0 ? exp(-lambda) :
+		exp(-lambda + lo * log(lambda) - lgamma(lo + 1.0));
 	for (j = (uint64_t) lo; j <= (uint64_t) hi; j++)
 	{
 		double		word_bit = 1.0 - miss[j];
