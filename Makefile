@@ -14,6 +14,7 @@ CORE_OBJS = \
 	src/core/bf_estimate.o \
 	src/core/bf_filter.o \
 	src/core/bf_format.o \
+	src/core/bf_interval.o \
 	src/core/bf_probe.o \
 	src/core/bf_parts.o \
 	src/core/bf_runs.o \
@@ -43,11 +44,13 @@ OBJS = \
 	src/bloom_nested.o \
 	src/bloom_names_1_0.o \
 	src/bloom_ops.o \
+	src/bloom_params.o \
 	src/bloom_parquet.o \
 	src/bloom_parquet_hash.o \
 	src/bloom_parts.o \
 	src/bloom_probe.o \
 	src/bloom_selectivity.o \
+	src/bloom_slicing.o \
 	src/bloom_statistics.o \
 	src/bloom_state.o
 

@@ -189,14 +189,20 @@ sized_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 	int64		capacity;
 	double		fpr;
 	BloomState *state;
+	bf_header	hdr;
 
 	check_size_not_null(PG_ARGISNULL(2) || PG_ARGISNULL(3));
 	capacity = PG_GETARG_INT64(2);
 	fpr = PG_GETARG_FLOAT8(3);
 
 	if (PG_ARGISNULL(0))
-		return bloom_state_create_sized(aggregate_context(fcinfo, function),
-										kind, capacity, fpr);
+	{
+		/* bloom_create's size, worked out once per call site */
+		hdr = bloom_sized_header_once(&bloom_call_cache(fcinfo)->state.sizing,
+									  capacity, fpr, kind, bf_hash_of_kind(kind));
+		return bloom_state_create_blocks(aggregate_context(fcinfo, function),
+										 &hdr);
+	}
 	state = writable_state(fcinfo, function, kind);
 	if (!bloom_state_is_sized(state, capacity, fpr))
 		ereport(ERROR,
@@ -296,15 +302,10 @@ static bf_header
 part_header(FunctionCallInfo fcinfo, int64 capacity, double fpr, int32 parts,
 			uint64 hash, uint32 kind)
 {
-	BloomCallCache *cache = bloom_call_cache(fcinfo);
-	bf_header	hdr = cache->state.part_sizing;
+	bf_header	hdr = bloom_part_header_once(&bloom_call_cache(fcinfo)->state.part_sizing,
+											 capacity, fpr, parts, 0, kind);
 
-	if (hdr.parts == 0 || hdr.parts != (uint32) parts ||
-		hdr.capacity != (uint64) capacity || hdr.fpr != fpr)
-		hdr = cache->state.part_sizing = bloom_part_header(capacity, fpr, parts, 0,
-													 BLOOM_KIND_NONE);
 	hdr.part = bf_part_of(hash, hdr.parts);
-	hdr.kind = kind;
 	return hdr;
 }
 
@@ -599,6 +600,7 @@ sized_empty_filter(FunctionCallInfo fcinfo)
 	bool		capacity_null;
 	bool		fpr_null;
 	BloomHasher hasher;
+	bf_header	hdr;
 
 	if (transition != bloomfilter_agg_sized_trans &&
 		transition != bloomfilter_parquet_agg_sized_trans)
@@ -615,8 +617,9 @@ sized_empty_filter(FunctionCallInfo fcinfo)
 					  aggref->inputcollid, CurrentMemoryContext);
 	if (transition == bloomfilter_parquet_agg_sized_trans)
 		bloom_parquet_hasher(&hasher, aggregate_typmod(aggref));
-	return bloom_empty_sized(DatumGetInt64(capacity), DatumGetFloat8(fpr),
+	hdr = bloom_sized_header(DatumGetInt64(capacity), DatumGetFloat8(fpr),
 							 hasher.kind, bf_hash_of_kind(hasher.kind));
+	return bloom_empty_filter(&hdr);
 }
 
 /*

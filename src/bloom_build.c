@@ -53,6 +53,43 @@ bloom_sized_header(int64 capacity, double fpr, uint32 kind, uint8 hash_id)
 }
 
 /*
+ * bloom_sized_header, worked out once per call site and size: *last (a
+ * call site's, its nitems 0 until it holds one) keeps the header given
+ * last, which serves the next call with the same capacity, rate and hash,
+ * its kind set anew.  The sizing, a search over block counts, is most of
+ * what a call of bloom_create with run-time arguments costs, and of what a
+ * group of bloom_agg(value, capacity, fpr) costs to start.
+ */
+bf_header
+bloom_sized_header_once(bf_header *last, int64 capacity, double fpr,
+						uint32 kind, uint8 hash_id)
+{
+	bf_header	hdr;
+
+	if (last->nitems == 0 || last->capacity != (uint64) capacity ||
+		last->fpr != fpr || last->hash_id != hash_id)
+		*last = bloom_sized_header(capacity, fpr, kind, hash_id);
+	hdr = *last;
+	hdr.kind = kind;
+	return hdr;
+}
+
+/* Refuse a part count below 1, or a part number not below it */
+static void
+check_part(int32 parts, int32 part)
+{
+	if (parts < 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("bloom filter must have at least 1 part")));
+	if (part < 0 || part >= parts)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("bloom filter part number must be between 0 and %d",
+						parts - 1)));
+}
+
+/*
  * Header of the empty part number part of parts of the whole filter sized
  * for capacity values at rate fpr (bf_part_header: the whole has
  * bloom_create's block count for them, rounded up to a multiple of parts,
@@ -66,15 +103,7 @@ bloom_part_header(int64 capacity, double fpr, int32 parts, int32 part,
 	bf_header	hdr;
 	bf_status	status;
 
-	if (parts < 1)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("bloom filter must have at least 1 part")));
-	if (part < 0 || part >= parts)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("bloom filter part number must be between 0 and %d",
-						parts - 1)));
+	check_part(parts, part);
 	status = bf_part_header(capacity < 1 ? 0 : (uint64) capacity, fpr,
 							(uint32) parts, (uint32) part, kind, &hdr);
 	if (status == BF_E_PARTS)
@@ -91,6 +120,28 @@ bloom_part_header(int64 capacity, double fpr, int32 parts, int32 part,
 				 errhint("Ask for a smaller capacity or a higher false-positive rate.")));
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_ARGUMENTS);
+	return hdr;
+}
+
+/*
+ * bloom_part_header, worked out once per call site and size, as
+ * bloom_sized_header_once does: *last (a call site's, its parts 0 until it
+ * holds one) serves the next call with the same capacity, rate and part
+ * count, its part and kind set anew
+ */
+bf_header
+bloom_part_header_once(bf_header *last, int64 capacity, double fpr,
+					   int32 parts, int32 part, uint32 kind)
+{
+	bf_header	hdr;
+
+	check_part(parts, part);
+	if (last->parts == 0 || last->parts != (uint32) parts ||
+		last->capacity != (uint64) capacity || last->fpr != fpr)
+		*last = bloom_part_header(capacity, fpr, parts, 0, kind);
+	hdr = *last;
+	hdr.part = (uint32) part;
+	hdr.kind = kind;
 	return hdr;
 }
 
@@ -124,19 +175,6 @@ bloom_auto_header(uint32 kind, uint8 hash_id)
 				   BF_FLAG_AUTO, kind);
 	hdr.hash_id = hash_id;
 	return hdr;
-}
-
-/*
- * An empty filter sized for capacity values at rate fpr, holding values of
- * kind kind, of the given hash: what bloom_create makes, and
- * bloom_agg(value, capacity, fpr) over no rows.
- */
-struct varlena *
-bloom_empty_sized(int64 capacity, double fpr, uint32 kind, uint8 hash_id)
-{
-	bf_header	hdr = bloom_sized_header(capacity, fpr, kind, hash_id);
-
-	return bloom_empty_filter(&hdr);
 }
 
 /*

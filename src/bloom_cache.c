@@ -24,31 +24,10 @@
  *
  * A membership test need not read a filter at all: a stored filter can
  * be probed by slices (bloom_probe.c), its header and the TOAST chunk or
- * two that hold what the value needs, in about 6 to 8 shared buffers and
- * a few microseconds whatever its size, where reading it whole costs a
- * buffer per four chunks and about 1 us per kB.  Slices are the better
- * buy when a call site meets a filter once (a scan of a table of filters:
- * "which days saw this page"), reading whole and keeping it when the same
- * filter comes back for many rows.  The rule (probe_by_slices): a
- * membership test probes a stored, uncompressed filter of
- * bloomfilter.min_slice_probe_size or more (8 kB) by slices the first
- * time its call site meets it, and reads it whole the second time, if it
- * then fits among the resident filters, or if it is the filter the
- * argument probed by slices last (a run of rows probing one filter, which
- * the passing slot then keeps); past the budget, a filter that comes back
- * among others is probed by slices every time, a few buffers where a
- * whole read would cost all of it per row.  A filter that is the same on
- * every row of the scan, a parameter (an InitPlan's result, a nested
- * loop's outer row's filter) or a constant, is read whole at once, as it
- * will come back.  So a filter that comes back costs at most one probe by
- * slices more than before (a column of a join's side), and one met once
- * costs a probe instead of the whole filter.  Smaller filters are read
- * whole at once: a probe by slices takes 6 buffers, a whole read of 8 kB
- * 3, of 32 kB 7; in time the probe is ahead from 8 kB on in every run
- * (bench/sql/stored-probe's table of sizes: 4.5 against 6.5 us at 8 kB,
- * 5.5 against 32 at 32 kB).  The call site remembers the filters it
- * probed in BLOOM_SEEN_SLOTS slots by TOAST value id; one whose slot
- * another took since is probed by slices once more.
+ * two that hold what the value needs.  Which it does, the call site's rule
+ * says (bloom_slicing.c): it probes a large stored filter by slices until
+ * those probes have cost about what reading it whole costs, and then reads
+ * it, into a resident slot or the passing one as above.
  *
  * Caching "stable" arguments (get_fn_expr_arg_stable) was considered and
  * left out: PL/pgSQL reuses one expression state, fn_extra included, while
@@ -75,9 +54,6 @@
 
 /* bloomfilter.cache_size, in kB */
 int			bloom_cache_size = BLOOM_CACHE_SIZE_DEFAULT;
-
-/* bloomfilter.min_slice_probe_size, in kB */
-int			bloom_min_slice_probe_size = BLOOM_SLICE_MIN_DEFAULT;
 
 /* This call site's cache, created zeroed on first use */
 BloomCallCache *
@@ -407,90 +383,13 @@ read_entry(FunctionCallInfo fcinfo, struct varlena *raw, int argno,
 	return entry;
 }
 
-/* The expression of argument argno of the call, or NULL if not known */
-static Node *
-arg_expr(FunctionCallInfo fcinfo, int argno)
-{
-	Node	   *expr = (Node *) fcinfo->flinfo->fn_expr;
-	List	   *args = NIL;
-
-	if (expr != NULL && IsA(expr, FuncExpr))
-		args = ((FuncExpr *) expr)->args;
-	else if (expr != NULL && IsA(expr, OpExpr))
-		args = ((OpExpr *) expr)->args;
-	return argno < list_length(args) ? (Node *) list_nth(args, argno) : NULL;
-}
-
-/*
- * Whether filter argument argno is the same on every row of the scan that
- * calls the function: a constant, or a parameter (an InitPlan's result, a
- * nested loop's or a correlated subquery's outer row's value)
- */
-static bool
-arg_fixed_for_scan(FunctionCallInfo fcinfo, int argno)
-{
-	Node	   *arg = arg_expr(fcinfo, argno);
-
-	while (arg != NULL && IsA(arg, RelabelType))
-		arg = (Node *) ((RelabelType *) arg)->arg;
-	return arg != NULL && (IsA(arg, Param) || IsA(arg, Const));
-}
-
-/* Whether two stored-value keys are the same value */
-static bool
-same_stored(const BloomStoredKey *a, const BloomStoredKey *b)
-{
-	return a->valueid == b->valueid && a->toastrelid == b->toastrelid;
-}
-
-/*
- * Whether a membership test probes the filter behind raw, which no entry
- * holds, by slices rather than reading it (the rule in the file's
- * comment), remembering the filters it so probes: a stored, uncompressed
- * filter of bloomfilter.min_slice_probe_size or more is probed by slices,
- * unless it is the same on every row of the scan (arg_fixed_for_scan), or
- * this call site has done so before and the filter will now be kept: it
- * fits among the resident filters, or it is the filter this argument
- * probed by slices last (a run of rows probing one filter, which the
- * passing slot then keeps).
- */
-static bool
-probe_by_slices(FunctionCallInfo fcinfo, const struct varlena *raw,
-				int argno)
-{
-	BloomCallCache *cache = bloom_call_cache(fcinfo);
-	struct varatt_external pointer;
-	BloomStoredKey key;
-	BloomStoredKey *slot;
-	size_t		bytes;
-
-	if (bloom_min_slice_probe_size < 0 || !VARATT_IS_EXTERNAL_ONDISK(raw) ||
-		arg_fixed_for_scan(fcinfo, argno))
-		return false;
-	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
-	bytes = VARATT_EXTERNAL_GET_EXTSIZE(pointer);
-	if (VARATT_EXTERNAL_IS_COMPRESSED(pointer) ||
-		bytes < (size_t) bloom_min_slice_probe_size * 1024)
-		return false;
-
-	key.toastrelid = pointer.va_toastrelid;
-	key.valueid = pointer.va_valueid;
-	slot = &cache->filters.seen[key.valueid % BLOOM_SEEN_SLOTS];
-	if (same_stored(slot, &key) &&
-		(fits_resident(cache, bytes) || same_stored(&cache->filters.sliced[argno], &key)))
-		return false;
-	*slot = key;
-	cache->filters.sliced[argno] = key;
-	return true;
-}
-
 /*
  * The slow path of bloom_cached_filter (probes false) and
  * bloom_probed_filter (probes true): a flat value (or an expanded one,
  * flattened here) is read in place; a stored or inline compressed one is
  * found among the resident filters or the argument's passing one, or else
  * read (read_entry), but for a membership test that probes it by slices
- * (probe_by_slices: NULL).
+ * (bloom_slicing_probes: NULL).
  */
 static const bf_prepared *
 lookup(FunctionCallInfo fcinfo, int argno, bool probes)
@@ -513,7 +412,9 @@ lookup(FunctionCallInfo fcinfo, int argno, bool probes)
 	entry = find_entry(cache, raw, argno);
 	if (entry == NULL)
 	{
-		if (probes && probe_by_slices(fcinfo, raw, argno))
+		if (probes &&
+			bloom_slicing_probes(&cache->filters.slicing, fcinfo, argno,
+								 fits_resident(cache, filter_bytes(raw))))
 			return NULL;
 		entry = read_entry(fcinfo, raw, argno, probes);
 	}
@@ -533,6 +434,18 @@ const bf_prepared *
 bloom_probed_filter_lookup(FunctionCallInfo fcinfo, int argno)
 {
 	return lookup(fcinfo, argno, true);
+}
+
+/*
+ * Charge the buffers a probe by slices of filter argument argno touched
+ * (bloom_probed_filter gave NULL) to the filter's account
+ * (bloom_slicing_charge)
+ */
+void
+bloom_slices_charge(FunctionCallInfo fcinfo, int argno, uint64 buffers)
+{
+	bloom_slicing_charge(&bloom_call_cache(fcinfo)->filters.slicing, argno,
+						 buffers);
 }
 
 /*
@@ -556,7 +469,7 @@ arg_key(FunctionCallInfo fcinfo, int argno)
 		key.valueid = pointer.va_valueid;
 		return key;
 	}
-	arg = arg_expr(fcinfo, argno);
+	arg = bloom_arg_expr(fcinfo, argno);
 	if (arg != NULL && IsA(arg, Const))
 		key.valid = key.constant = true;
 	return key;

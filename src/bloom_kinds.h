@@ -124,6 +124,7 @@ typedef enum BloomHolds
 								 * types, aclitem): refused */
 } BloomHolds;
 
+extern void bloom_check_type_exists(Oid typid);
 extern const BloomKindRow *bloom_kind_row(Oid typid);
 extern BloomHolds bloom_type_holds(Oid typid, Oid *identifier_type);
 extern uint32 bloom_other_kind(Oid typid, Oid collation);

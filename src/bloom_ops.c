@@ -46,17 +46,21 @@ hash_named(text *name)
 /*
  * bloom_create(capacity, fpr [, hash]): an empty filter sized for capacity
  * values, of the hash named (in Parquet mode, of a power-of-two size:
- * bloom_sized_header, through bloom_empty_sized)
+ * bloom_sized_header), sized once per call site for the same arguments
+ * (bloom_sized_header_once)
  */
 PG_FUNCTION_INFO_V1(bloomfilter_create);
 Datum
 bloomfilter_create(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(bloom_empty_sized(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
-										BLOOM_KIND_NONE,
-										PG_NARGS() > 2 ?
-										hash_named(PG_GETARG_TEXT_PP(2)) :
-										BF_HASH_XXH3_64));
+	bf_header	hdr = bloom_sized_header_once(&bloom_call_cache(fcinfo)->state.sizing,
+											  PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
+											  BLOOM_KIND_NONE,
+											  PG_NARGS() > 2 ?
+											  hash_named(PG_GETARG_TEXT_PP(2)) :
+											  BF_HASH_XXH3_64);
+
+	PG_RETURN_POINTER(bloom_empty_filter(&hdr));
 }
 
 /*
@@ -158,13 +162,17 @@ PG_FUNCTION_INFO_V1(bloomfilter_retag);
 Datum
 bloomfilter_retag(PG_FUNCTION_ARGS)
 {
-	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	Oid			typid = PG_GETARG_OID(1);
-	Oid			base = getBaseType(typid);
-	bf_view		view = bloom_view(result);
+	struct varlena *result;
+	Oid			base;
+	bf_view		view;
 	const char *owner;
 	uint32		kind;
 
+	bloom_check_type_exists(typid);
+	result = bloom_datum_copy(PG_GETARG_DATUM(0));
+	base = getBaseType(typid);
+	view = bloom_view(result);
 	if (get_typtype(base) != TYPTYPE_ENUM && get_typtype(base) != TYPTYPE_COMPOSITE)
 		ereport(ERROR,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
@@ -204,10 +212,11 @@ bloomfilter_retag(PG_FUNCTION_ARGS)
  * Membership test shared by bloom_contains (filter first) and
  * bloom_contained (value first): false means the value was never added.
  * The filter is read through the call site's cache, or probed by slices
- * when the cache says so (a stored filter met for the first time): its
- * header, then what each of the value's hashes needs (bloom_probe_hashes:
- * one, but none or two in Parquet mode).  A part of a filter answers for
- * the values of its part only (bloom_own_hashes).
+ * when the cache says so (bloom_slicing.c): its header, then what each of
+ * the value's hashes needs (bloom_probe_hashes: one, but none or two in
+ * Parquet mode), the buffers it touched charged to the filter's account.
+ * A part of a filter answers for the values of its part only
+ * (bloom_own_hashes).
  */
 static bool
 contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
@@ -219,6 +228,8 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 	uint64		hashes[BLOOM_PROBE_HASHES];
 	int			n;
 	int			i;
+	uint64		touched;
+	bool		found = false;
 
 	if (likely(filter != NULL))
 	{
@@ -229,12 +240,13 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 				return true;
 		return false;
 	}
+	touched = bloom_buffers_touched();
 	hdr = bloom_arg_header(fcinfo, filter_arg);
 	n = bloom_own_hashes(&hdr, hashes, bloom_probe_hashes(hasher, &hdr, value, hashes));
-	for (i = 0; i < n; i++)
-		if (bloom_slices_contain(PG_GETARG_DATUM(filter_arg), &hdr, hashes[i]))
-			return true;
-	return false;
+	for (i = 0; i < n && !found; i++)
+		found = bloom_slices_contain(PG_GETARG_DATUM(filter_arg), &hdr, hashes[i]);
+	bloom_slices_charge(fcinfo, filter_arg, bloom_buffers_touched() - touched);
+	return found;
 }
 
 /* bloom_contains(filter, value), operator filter @> value */

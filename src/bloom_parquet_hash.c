@@ -180,9 +180,11 @@ uint32
 bloom_parquet_type_kind(Oid typid)
 {
 	int32		typmod = -1;
-	Oid			base = getBaseTypeAndTypmod(typid, &typmod);
+	Oid			base;
 	BloomHasher hasher;
 
+	bloom_check_type_exists(typid);
+	base = getBaseTypeAndTypmod(typid, &typmod);
 	/* types without a fast path have no Parquet form, nor need a hash */
 	if (bloom_kind_row(base) == NULL)
 		raise_unsupported(format_type_be(typid));

@@ -64,15 +64,17 @@ bloomfilter_part_of(PG_FUNCTION_ARGS)
 /*
  * bloom_part_create(capacity, fpr, parts, part): the empty part number
  * part of the whole filter sized for capacity values at rate fpr, kept in
- * parts parts (bloom_part_header).
+ * parts parts (bloom_part_header), sized once per call site for the same
+ * arguments (bloom_part_header_once).
  */
 PG_FUNCTION_INFO_V1(bloomfilter_part_create);
 Datum
 bloomfilter_part_create(PG_FUNCTION_ARGS)
 {
-	bf_header	hdr = bloom_part_header(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
-										PG_GETARG_INT32(2), PG_GETARG_INT32(3),
-										BLOOM_KIND_NONE);
+	bf_header	hdr = bloom_part_header_once(&bloom_call_cache(fcinfo)->state.part_sizing,
+											 PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
+											 PG_GETARG_INT32(2), PG_GETARG_INT32(3),
+											 BLOOM_KIND_NONE);
 
 	PG_RETURN_POINTER(bloom_empty_filter(&hdr));
 }

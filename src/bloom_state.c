@@ -190,21 +190,6 @@ bloom_state_create_blocks(MemoryContext aggcontext, const bf_header *hdr)
 }
 
 /*
- * The state of bloom_agg(value, capacity, fpr): an empty block filter of
- * bloom_create's size.  Bad arguments raise their errors here, before any
- * large allocation.
- */
-BloomState *
-bloom_state_create_sized(MemoryContext aggcontext, uint32 kind,
-						 int64 capacity, double fpr)
-{
-	bf_header	hdr = bloom_sized_header(capacity, fpr, kind,
-										 bf_hash_of_kind(kind));
-
-	return bloom_state_create_blocks(aggcontext, &hdr);
-}
-
-/*
  * Union another state (theirs, if not NULL) or a bloom value (view) into a
  * state (bf_acc_union_acc, bf_acc_union)
  */

@@ -32,9 +32,6 @@ typedef struct BloomState
 extern BloomState *bloom_state_create(MemoryContext aggcontext, uint32 kind);
 extern BloomState *bloom_state_create_blocks(MemoryContext aggcontext,
 											 const bf_header *hdr);
-extern BloomState *bloom_state_create_sized(MemoryContext aggcontext,
-											uint32 kind, int64 capacity,
-											double fpr);
 extern BloomState *bloom_state_from_datum(Datum datum,
 										  MemoryContext aggcontext);
 extern BloomState *bloom_state_of(Datum datum);

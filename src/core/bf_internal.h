@@ -306,4 +306,10 @@ extern uint64_t bf_blocks_union_bits(const bf_pair *pair);
 extern uint64_t bf_exact_union_bits(const bf_view *exact,
 									const bf_view *blocks);
 
+/* bf_interval.c: the intervals behind the estimators' bounds */
+extern double bf_normal_quantile(double confidence);
+extern void bf_bounded_interval(double x, double confidence, double c,
+								double *lo, double *hi);
+extern bf_bounds bf_count_bounds(uint64_t bits_set, uint64_t nblocks, double c);
+
 #endif							/* BF_INTERNAL_H */

@@ -495,16 +495,6 @@ typedef struct key_string
 	size_t		len;
 } key_string;
 
-/* A small pseudo-random generator (xorshift64), for repeatable tests */
-static uint64_t
-next_random(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
 /* A copy of len bytes of src with room for extra more */
 static key_string
 copy_string(const uint8_t *src, size_t len, size_t extra)
@@ -529,9 +519,9 @@ mutant(const key_string *base, uint64_t *rs)
 {
 	static const uint8_t values[] = {0, 0, 0, 1, 2, 0x7f, 0x80, 0xfe, 0xff};
 	key_string	k = copy_string(base->bytes, base->len, 64);
-	uint64_t	r = next_random(rs);
+	uint64_t	r = tu_random(rs);
 	size_t		limit = (r >> 8) % 4 == 0 ? k.len : BF_HEADER_SIZE + 200;
-	size_t		at = limit > 0 ? (size_t) (next_random(rs) % (limit + 1)) : 0;
+	size_t		at = limit > 0 ? (size_t) (tu_random(rs) % (limit + 1)) : 0;
 	uint8_t		value = (r >> 16) % 3 == 0 ? (uint8_t) (r >> 24) :
 		values[(r >> 32) % sizeof(values)];
 	size_t		i;
@@ -607,7 +597,7 @@ test_order_key_consistent(void **state)
 	pool[n++] = copy_string(NULL, 0, 0);
 	while (n < NSTRINGS)
 	{
-		pool[n] = mutant(&pool[next_random(&rs) % n], &rs);
+		pool[n] = mutant(&pool[tu_random(&rs) % n], &rs);
 		n++;
 	}
 
