@@ -33,7 +33,7 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::RealBin/../lib";
-use BloomTest;
+use BloomTest copy => ['test/duckdb/node_modules'];
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
