@@ -23,7 +23,7 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::RealBin/../lib";
-use BloomTest;
+use BloomTest copy => ['test/build/server-asan'];
 use SqlSuite;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
