@@ -36,6 +36,7 @@ OBJS = \
 	src/bloom_cost.o \
 	src/bloom_error.o \
 	src/bloom_estimate.o \
+	src/bloom_hash_method.o \
 	src/bloom_hasher.o \
 	src/bloom_info.o \
 	src/bloom_io.o \

@@ -32,7 +32,6 @@
 #include "optimizer/optimizer.h"
 #include "utils/lsyscache.h"
 
-#include "bf_parquet.h"
 
 /*
  * The aggregate context, or an error if a support function is called
@@ -97,11 +96,23 @@ writable_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 }
 
 /*
- * Transition of bloom_agg(value).  The state may hold values already (an
- * aggregate of the user's, with an initcond): a value of another kind is
- * refused, and text added to a filter of text made by 1.0 is hashed as
- * 1.0 did (bloom_hash_for).
+ * Add a (non-null) value to a state, hashed as its filter stores it
+ * (bloom_hash_to_add).  The state may hold values already (an aggregate
+ * of the user's, with an initcond): a value of another kind is refused,
+ * text added to a filter of text made by 1.0 is hashed as 1.0 did, and a
+ * part of a filter takes the values of its part only.
  */
+static inline void
+add_value(BloomState *state, const BloomHasher *hasher, Datum value)
+{
+	uint64		hash;
+
+	if (unlikely(!bloom_hash_to_add(hasher, &state->acc.hdr, value, &hash)))
+		bloom_raise_other_part(&state->acc.hdr, hash);
+	bloom_state_add(state, hash);
+}
+
+/* Transition of bloom_agg(value) (add_value) */
 PG_FUNCTION_INFO_V1(bloomfilter_agg_trans);
 Datum
 bloomfilter_agg_trans(PG_FUNCTION_ARGS)
@@ -117,32 +128,8 @@ bloomfilter_agg_trans(PG_FUNCTION_ARGS)
 	}
 	hasher = bloom_arg_hasher(fcinfo, 1);
 	state = writable_state(fcinfo, "bloom_agg_trans", hasher->kind);
-	bloom_state_add(state, bloom_hash_for(hasher, &state->acc.hdr,
-										  PG_GETARG_DATUM(1)));
+	add_value(state, hasher, PG_GETARG_DATUM(1));
 	PG_RETURN_DATUM(bloom_state_datum(state));
-}
-
-/*
- * The hash a Parquet aggregate adds for a value: inline for text held in
- * line (with no conversion to UTF-8), int4 and int8 values of the state's
- * kind, bloom_hash_for's otherwise (which hashes them the same)
- */
-static inline uint64
-parquet_hash(const BloomHasher *hasher, const bf_header *state, Datum value)
-{
-	const struct varlena *v = (const struct varlena *) DatumGetPointer(value);
-
-	if (likely(state->kind == hasher->kind))
-	{
-		if (hasher->source == BLOOM_HASH_TEXT && !hasher->to_utf8 &&
-			!VARATT_IS_EXTERNAL(v) && !VARATT_IS_COMPRESSED(v))
-			return bf_parquet_hash_bytes(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
-		if (hasher->source == BLOOM_HASH_INT8)
-			return bf_parquet_hash_u64((uint64) DatumGetInt64(value));
-		if (hasher->source == BLOOM_HASH_INT4)
-			return bf_parquet_hash_u32((uint32) DatumGetInt32(value));
-	}
-	return bloom_hash_for(hasher, state, value);
 }
 
 /*
@@ -221,8 +208,7 @@ bloomfilter_agg_sized_trans(PG_FUNCTION_ARGS)
 									hasher->kind);
 
 	if (!PG_ARGISNULL(1))
-		bloom_state_add(state, bloom_hash_for(hasher, &state->acc.hdr,
-											  PG_GETARG_DATUM(1)));
+		add_value(state, hasher, PG_GETARG_DATUM(1));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
@@ -252,7 +238,7 @@ parquet_arg_hasher(FunctionCallInfo fcinfo)
 /*
  * Transition of bloom_parquet_agg(value): bloom_agg_trans in Parquet mode.
  * The commonest values (text held in line, int4, int8, of the state's
- * kind) are hashed here without a call.
+ * kind) are hashed without a call (bloom_hash_to_add).
  */
 PG_FUNCTION_INFO_V1(bloomfilter_parquet_agg_trans);
 Datum
@@ -269,8 +255,7 @@ bloomfilter_parquet_agg_trans(PG_FUNCTION_ARGS)
 	}
 	hasher = parquet_arg_hasher(fcinfo);
 	state = writable_state(fcinfo, "bloom_parquet_agg_trans", hasher->kind);
-	bloom_state_add(state, parquet_hash(hasher, &state->acc.hdr,
-										PG_GETARG_DATUM(1)));
+	add_value(state, hasher, PG_GETARG_DATUM(1));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
@@ -287,8 +272,7 @@ bloomfilter_parquet_agg_sized_trans(PG_FUNCTION_ARGS)
 									hasher->kind);
 
 	if (!PG_ARGISNULL(1))
-		bloom_state_add(state, parquet_hash(hasher, &state->acc.hdr,
-											PG_GETARG_DATUM(1)));
+		add_value(state, hasher, PG_GETARG_DATUM(1));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
@@ -313,11 +297,12 @@ part_header(FunctionCallInfo fcinfo, int64 capacity, double fpr, int32 parts,
  * Transition of bloom_part_agg(value, capacity, fpr, parts): the part that
  * the group's values belong to, of the whole filter sized for capacity
  * values at rate fpr in parts parts (bloom_part_header), to which each
- * value's local hash is added as bloom_agg(value, capacity, fpr) adds a
- * hash.  The part is known from the group's first non-NULL value, which
- * makes the state (a group of NULLs only has none, and gives NULL); a
- * later value of another part is an error: the query must group by the
- * values' part, bloom_part_of(value, capacity, fpr, parts).
+ * value's local hash is added (bloom_hash_to_add) as bloom_agg(value,
+ * capacity, fpr) adds a hash.  The part is known from the group's first
+ * non-NULL value, which makes the state (a group of NULLs only has none,
+ * and gives NULL); a later value of another part is an error: the query
+ * must group by the values' part, bloom_part_of(value, capacity, fpr,
+ * parts).
  */
 PG_FUNCTION_INFO_V1(bloomfilter_part_agg_trans);
 Datum
@@ -349,7 +334,8 @@ bloomfilter_part_agg_trans(PG_FUNCTION_ARGS)
 	{
 		bf_header	hdr;
 
-		hash = bloom_hash_value(hasher, PG_GETARG_DATUM(1));
+		/* the value's hash in the whole filter says which part it is */
+		(void) bloom_hash_to_add(hasher, NULL, PG_GETARG_DATUM(1), &hash);
 		hdr = part_header(fcinfo, capacity, fpr, parts, hash, hasher->kind);
 		state = bloom_state_create_blocks(aggregate_context(fcinfo, "bloom_part_agg_trans"),
 										  &hdr);
@@ -364,9 +350,8 @@ bloomfilter_part_agg_trans(PG_FUNCTION_ARGS)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("bloom_part_agg capacity, false-positive rate and number of parts must be the same for every row")));
-		hash = bloom_hash_for(hasher, &state->acc.hdr, PG_GETARG_DATUM(1));
 	}
-	if (bf_part_hash(&state->acc.hdr, hash, &hash) != BF_OK)
+	if (!bloom_hash_to_add(hasher, &state->acc.hdr, PG_GETARG_DATUM(1), &hash))
 		ereport(ERROR,
 				(errcode(ERRCODE_GROUPING_ERROR),
 				 errmsg("bloom_part_agg got values of parts %u and %u in one group",
