@@ -30,6 +30,7 @@ OBJS = \
 	$(CORE_OBJS) \
 	src/bloom_access.o \
 	src/bloom_agg.o \
+	src/bloom_aggcall.o \
 	src/bloom_build.o \
 	src/bloom_cache.o \
 	src/bloom_combine.o \
