@@ -289,7 +289,12 @@ bloom_aggref_transition(const Aggref *aggref)
  * bloom has no initcond that could hold a size or a type.  So the Var is
  * followed down through the nodes that pass their input's columns on
  * (Gather, Sort; Append and MergeAppend, whose inputs all aggregate the
- * same call, by their first).
+ * same call, by their first).  A simpler rule, no walk and a documented
+ * COALESCE(bloom_agg(v, n, p), bloom_create(n, p)), would not serve as
+ * well: the final step would give bloom_agg(v)'s empty filter, not NULL,
+ * so the COALESCE would mend nothing unless the serial plan's answer
+ * changed too; and the plan is parallel under the default settings
+ * wherever the planner expects rows from a large table.
  */
 const Aggref *
 bloom_final_aggref(FunctionCallInfo fcinfo)

@@ -52,7 +52,7 @@ bloom_hash_own_kind(const BloomHasher *hasher, Datum value)
 	if (hasher->method == BLOOM_HASH_NESTED)
 		return bloom_hash_nested(hasher->nested, value);
 	if (hasher->method == BLOOM_HASH_PARQUET)
-		return bloom_parquet_hash_as(hasher, hasher->kind, value);
+		return bloom_parquet_hash_own(hasher, value);
 	return bloom_method_hash(hasher, value);
 }
 
@@ -80,6 +80,21 @@ bloom_hash_other_kind(const BloomHasher *hasher, const bf_header *hdr,
 	if (hdr->kind == BLOOM_KIND_TEXT_BLANKS)
 		return bloom_hash_with_blanks(hasher, value);
 	return bloom_hash_own_kind(hasher, value);
+}
+
+/*
+ * The local hash that a part of a filter (hdr) stores for a value whose
+ * hash in the whole filter is hash, a value of its part (bf_part_hash)
+ */
+uint64
+bloom_local_hash(const bf_header *hdr, uint64 hash)
+{
+	uint64		local;
+
+	if (bf_part_hash(hdr, hash, &local) != BF_OK)
+		elog(ERROR, "bloom filter hash is of part %u, not of part %u",
+			 bf_part_of(hash, hdr->parts), hdr->part);
+	return local;
 }
 
 /*

@@ -48,6 +48,7 @@ extern void bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 extern uint64 bloom_hash_own_kind(const BloomHasher *hasher, Datum value);
 extern uint64 bloom_hash_other_kind(const BloomHasher *hasher,
 									const bf_header *hdr, Datum value);
+extern uint64 bloom_local_hash(const bf_header *hdr, uint64 hash);
 extern int	bloom_part_hashes(const bf_header *hdr, uint64 *hashes, int n);
 
 /*
@@ -99,8 +100,6 @@ bloom_hash_as_held(const BloomHasher *hasher, const bf_header *hdr,
 		!VARATT_IS_EXTERNAL(v) && !VARATT_IS_COMPRESSED(v))
 		return bf_hash_bytes(VARDATA_ANY(v),
 							 bloom_trimmed_len(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v)));
-	if (hasher->method == BLOOM_HASH_PARQUET)
-		return bloom_parquet_hash_own(hasher, value);
 	return bloom_hash_own_kind(hasher, value);
 }
 
@@ -120,7 +119,10 @@ bloom_hash_to_add(const BloomHasher *hasher, const bf_header *hdr,
 	*hash = bloom_hash_as_held(hasher, hdr, value);
 	if (likely(hdr == NULL || !(hdr->flags & BF_FLAG_PART)))
 		return true;
-	return bf_part_hash(hdr, *hash, hash) == BF_OK;
+	if (bf_part_of(*hash, hdr->parts) != hdr->part)
+		return false;
+	*hash = bloom_local_hash(hdr, *hash);
+	return true;
 }
 
 /*
