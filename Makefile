@@ -30,12 +30,14 @@ OBJS = \
 	$(CORE_OBJS) \
 	src/bloom_access.o \
 	src/bloom_agg.o \
+	src/bloom_aggcall.o \
 	src/bloom_build.o \
 	src/bloom_cache.o \
 	src/bloom_combine.o \
 	src/bloom_cost.o \
 	src/bloom_error.o \
 	src/bloom_estimate.o \
+	src/bloom_hash_method.o \
 	src/bloom_hasher.o \
 	src/bloom_info.o \
 	src/bloom_io.o \

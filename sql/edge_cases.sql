@@ -77,6 +77,18 @@ CREATE AGGREGATE edge_text_into_old(text) (
 SELECT edge_text_into_old(x) @> 'n '::text AS added,
        edge_text_into_old(x) @> 'a '::text AS kept
   FROM (VALUES ('n ')) v(x);
+-- of a part of a filter, it adds its values' local hashes, as bloom_add
+-- does, and refuses a value of another part (1 and 2 are of part 0, 3 of
+-- part 1)
+SELECT bloom_part_create(1000, 0.01, 4, 0)::text AS part0 \gset
+CREATE AGGREGATE edge_integers_into_part(int) (
+	SFUNC = bloom_agg_trans, STYPE = bloom, FINALFUNC = bloom_agg_final,
+	INITCOND = :'part0');
+SELECT edge_integers_into_part(x) = bloom_add(bloom_add(:'part0', 1), 2) AS as_bloom_add,
+       edge_integers_into_part(x) @> 1 AS has_1,
+       edge_integers_into_part(x) @> 2 AS has_2
+  FROM (VALUES (1), (2)) v(x);
+SELECT edge_integers_into_part(x) FROM (VALUES (1), (3)) v(x);
 
 -- Item 11: base64 input ignores white space, as decode() does
 SELECT bloom_create(100, 0.01)::text AS t \gset
@@ -130,5 +142,6 @@ SELECT g, bloom_part_create(capacity, fpr, 4, g) IS NOT NULL FROM edge_sizes ORD
 DROP AGGREGATE edge_text_into_integers(text);
 DROP AGGREGATE edge_text_into_sized(text);
 DROP AGGREGATE edge_text_into_old(text);
+DROP AGGREGATE edge_integers_into_part(int);
 DROP TYPE edge_pair;
 DROP TABLE edge_chars, edge_names, edge_sizes;

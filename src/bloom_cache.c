@@ -2,8 +2,9 @@
  *
  * bloom_cache.c
  *	  The per-call-site cache of the functions that take filters: the
- *	  hasher for the value's type, and the stored filters read once per
- *	  query rather than once per row.
+ *	  hasher for the value's type (the type the call wrote it with, which
+ *	  bloom_aggcall.c reads), and the stored filters read once per query
+ *	  rather than once per row.
  *
  * A filter argument that lives in a table reaches a function as a TOAST
  * pointer on every row of a scan (from an InitPlan, a nested loop's outer
@@ -40,17 +41,8 @@
  *
  *-------------------------------------------------------------------------
  */
+#include "bloom_aggcall.h"
 #include "bloom_cache.h"
-
-#include "access/htup_details.h"
-#include "catalog/pg_aggregate.h"
-#include "catalog/pg_type.h"
-#include "miscadmin.h"
-#include "nodes/execnodes.h"
-#include "nodes/nodeFuncs.h"
-#include "utils/builtins.h"
-#include "utils/lsyscache.h"
-#include "utils/syscache.h"
 
 /* bloomfilter.cache_size, in kB */
 int			bloom_cache_size = BLOOM_CACHE_SIZE_DEFAULT;
@@ -66,159 +58,9 @@ bloom_call_cache(FunctionCallInfo fcinfo)
 }
 
 /*
- * The type of argument argno as the function's pg_proc entry declares it,
- * or InvalidOid if that is polymorphic.  For callers that pass no
- * expression (fn_expr), such as Citus's worker_partial_agg, which calls an
- * aggregate's transition function itself: the concrete overloads of
- * bloom_agg have transition functions declared on their value's type.
+ * Look up the hasher for argument argno (bloom_arg_hasher's slow path), of
+ * the type the call wrote it with (bloom_call_value_type)
  */
-static Oid
-declared_arg_type(FunctionCallInfo fcinfo, int argno)
-{
-	Oid		   *argtypes;
-	int			nargs;
-	Oid			typid = InvalidOid;
-
-	if (!OidIsValid(fcinfo->flinfo->fn_oid))
-		return InvalidOid;
-	get_func_signature(fcinfo->flinfo->fn_oid, &argtypes, &nargs);
-	if (argno < nargs && !IsPolymorphicType(argtypes[argno]))
-		typid = argtypes[argno];
-	pfree(argtypes);
-	return typid;
-}
-
-/* The transition function of an aggregate, or InvalidOid */
-static Oid
-aggregate_transfn(Oid aggfnoid)
-{
-	HeapTuple	tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggfnoid));
-	Oid			transfn;
-
-	if (!HeapTupleIsValid(tuple))
-		return InvalidOid;
-	transfn = ((Form_pg_aggregate) GETSTRUCT(tuple))->aggtransfn;
-	ReleaseSysCache(tuple);
-	return transfn;
-}
-
-/* The transition function of an aggregate call's aggregate, or InvalidOid */
-Oid
-bloom_aggref_transfn(const struct Aggref *aggref)
-{
-	return aggregate_transfn(aggref->aggfnoid);
-}
-
-/*
- * The type of an aggregate's argument expression as the query wrote it,
- * without the implicit binary-coercible cast to a concrete overload's type
- * (aggregate_value_type says why)
- */
-static Oid
-written_type(Node *expr)
-{
-	while (IsA(expr, RelabelType) &&
-		   ((RelabelType *) expr)->relabelformat == COERCE_IMPLICIT_CAST)
-		expr = (Node *) ((RelabelType *) expr)->arg;
-	return exprType(expr);
-}
-
-/*
- * The type of argument i (from 0) of an aggregate call as the query wrote
- * it (written_type)
- */
-Oid
-bloom_aggref_value_type(const struct Aggref *aggref, int i)
-{
-	return written_type((Node *) list_nth_node(TargetEntry, aggref->args, i)->expr);
-}
-
-/* The kind of the values of type typid under collation (a throwaway hasher) */
-static uint32
-kind_of_type(Oid typid, Oid collation)
-{
-	BloomHasher hasher;
-
-	bloom_hasher_init(&hasher, typid, collation, CurrentMemoryContext);
-	return hasher.kind;
-}
-
-/*
- * The type of a window aggregate's value argument argno (counting the
- * state as 0) as the query wrote it, or InvalidOid outside a WindowAgg,
- * which passes its transition functions no Aggref.  The window functions
- * it computes that are aggregates on this transition function, under this
- * call's collation, are the candidates; nothing in the call tells them
- * apart, so candidates whose written types are of different kinds
- * (bloom_agg(c) and bloom_agg(c::text) over a citext c, in one window)
- * leave the type unknown, and are refused.
- */
-static Oid
-window_value_type(FunctionCallInfo fcinfo, int argno)
-{
-	WindowAggState *winstate;
-	ListCell   *lc;
-	Oid			typid = InvalidOid;
-
-	if (fcinfo->context == NULL || !IsA(fcinfo->context, WindowAggState))
-		return InvalidOid;
-	winstate = (WindowAggState *) fcinfo->context;
-	foreach(lc, winstate->funcs)
-	{
-		WindowFunc *wfunc = ((WindowFuncExprState *) lfirst(lc))->wfunc;
-		Oid			written;
-
-		if (!wfunc->winagg || argno < 1 || argno > list_length(wfunc->args) ||
-			wfunc->inputcollid != PG_GET_COLLATION() ||
-			aggregate_transfn(wfunc->winfnoid) != fcinfo->flinfo->fn_oid)
-			continue;
-		written = written_type(list_nth(wfunc->args, argno - 1));
-		if (OidIsValid(typid) && written != typid &&
-			kind_of_type(written, PG_GET_COLLATION()) !=
-			kind_of_type(typid, PG_GET_COLLATION()))
-			ereport(ERROR,
-					(errcode(ERRCODE_INDETERMINATE_DATATYPE),
-					 errmsg("could not determine the type of the values of a window bloom_agg"),
-					 errdetail("One window aggregates values of types %s and %s, which reach the same transition function alike.",
-							   format_type_be(typid), format_type_be(written)),
-					 errhint("Cast the values to one type, or aggregate them over different windows.")));
-		typid = written;
-	}
-	return typid;
-}
-
-/*
- * The type of an aggregate's value argument argno (counting the state as
- * 0) as the query wrote it, or InvalidOid outside an aggregate.  The
- * concrete overloads of bloom_agg take, say, text, so a citext column
- * reaches bloom_agg(text) through an implicit binary-coercible cast: the
- * bytes are the column's own, and so must be the equality they are hashed
- * by, as bloom_agg(anycompatible) hashed them in 1.0.  An explicit cast
- * (c::text) is the user's choice and is kept.  A window aggregate's is
- * found from its WindowAgg (window_value_type).
- */
-static Oid
-aggregate_value_type(FunctionCallInfo fcinfo, int argno)
-{
-	Aggref	   *aggref = AggGetAggref(fcinfo);
-
-	if (aggref == NULL)
-		return window_value_type(fcinfo, argno);
-	if (argno < 1 || argno > list_length(aggref->args))
-		return InvalidOid;
-
-	/*
-	 * The Aggref may be another aggregate's that calls this function itself
-	 * (Citus's worker_partial_agg, whose first argument is the aggregate's
-	 * oid): only this function's own aggregate describes its arguments.
-	 */
-	if (bloom_aggref_transfn(aggref) != fcinfo->flinfo->fn_oid)
-		return InvalidOid;
-
-	return bloom_aggref_value_type(aggref, argno - 1);
-}
-
-/* Look up the hasher for argument argno (bloom_arg_hasher's slow path) */
 const BloomHasher *
 bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 {
@@ -226,20 +68,9 @@ bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 
 	if (!cache->hasher.ready)
 	{
-		Oid			typid = aggregate_value_type(fcinfo, argno);
-
-		if (!OidIsValid(typid))
-			typid = get_fn_expr_argtype(fcinfo->flinfo, argno);
-
-		if (!OidIsValid(typid))
-			typid = declared_arg_type(fcinfo, argno);
-		if (!OidIsValid(typid))
-			ereport(ERROR,
-					(errcode(ERRCODE_INDETERMINATE_DATATYPE),
-					 errmsg("could not determine the type of the value"),
-					 errdetail("The caller passed no expression to read it from, and the function is declared on a polymorphic type.")));
-		bloom_hasher_init(&cache->hasher.hasher, typid, PG_GET_COLLATION(),
-						  fcinfo->flinfo->fn_mcxt);
+		bloom_hasher_init(&cache->hasher.hasher,
+						  bloom_call_value_type(fcinfo, argno),
+						  PG_GET_COLLATION(), fcinfo->flinfo->fn_mcxt);
 		cache->hasher.ready = true;
 	}
 	return &cache->hasher.hasher;

@@ -113,8 +113,6 @@ typedef struct BloomCallCache
 } BloomCallCache;
 
 extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
-extern Oid	bloom_aggref_value_type(const struct Aggref *aggref, int i);
-extern Oid	bloom_aggref_transfn(const struct Aggref *aggref);
 extern const BloomHasher *bloom_arg_hasher_lookup(FunctionCallInfo fcinfo,
 												  int argno);
 extern const BloomHasher *bloom_type_hasher(FunctionCallInfo fcinfo,

@@ -101,6 +101,21 @@ filter_with(struct varlena *result, const uint64 *hashes, size_t n,
 	return result;
 }
 
+/*
+ * The hash a filter whose header is hdr stores for a value
+ * (bloom_hash_to_add); a value of another part of it is an error, never a
+ * silent answer
+ */
+static uint64
+hash_to_add(const BloomHasher *hasher, const bf_header *hdr, Datum value)
+{
+	uint64		hash;
+
+	if (!bloom_hash_to_add(hasher, hdr, value, &hash))
+		bloom_raise_other_part(hdr, hash);
+	return hash;
+}
+
 /* bloom_add(filter, value): a new filter holding the value too */
 PG_FUNCTION_INFO_V1(bloomfilter_add);
 Datum
@@ -109,7 +124,7 @@ bloomfilter_add(PG_FUNCTION_ARGS)
 	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
 	bf_header	hdr = bloom_view(result).hdr;
-	uint64		hash = bloom_filter_hash(hasher, &hdr, PG_GETARG_DATUM(1));
+	uint64		hash = hash_to_add(hasher, &hdr, PG_GETARG_DATUM(1));
 
 	PG_RETURN_POINTER(filter_with(result, &hash, 1, bloom_kind_for(hasher, &hdr)));
 }
@@ -143,7 +158,7 @@ bloomfilter_add_all(PG_FUNCTION_ARGS)
 	hashes = palloc((count + 1) * sizeof(uint64));
 	for (i = 0; i < count; i++)
 		if (!nulls[i])
-			hashes[n++] = bloom_filter_hash(hasher, &hdr, elements[i]);
+			hashes[n++] = hash_to_add(hasher, &hdr, elements[i]);
 	PG_RETURN_POINTER(filter_with(result, hashes, n, bloom_kind_for(hasher, &hdr)));
 }
 
@@ -209,14 +224,29 @@ bloomfilter_retag(PG_FUNCTION_ARGS)
 }
 
 /*
+ * The hashes to test for a value in a filter whose header is hdr
+ * (bloom_hashes_to_test: one, but none or two in Parquet mode), and how
+ * many.  A part of a filter answers for the values of its part only: a
+ * value of another part is an error, never a silent false.
+ */
+static inline int
+hashes_to_test(const BloomHasher *hasher, const bf_header *hdr, Datum value,
+			   uint64 *hashes)
+{
+	int			n = bloom_hashes_to_test(hasher, hdr, value, hashes);
+
+	if (unlikely(n == BLOOM_OTHER_PART))
+		bloom_raise_other_part(hdr, hashes[0]);
+	return n;
+}
+
+/*
  * Membership test shared by bloom_contains (filter first) and
  * bloom_contained (value first): false means the value was never added.
  * The filter is read through the call site's cache, or probed by slices
  * when the cache says so (bloom_slicing.c): its header, then what each of
- * the value's hashes needs (bloom_probe_hashes: one, but none or two in
- * Parquet mode), the buffers it touched charged to the filter's account.
- * A part of a filter answers for the values of its part only
- * (bloom_own_hashes).
+ * the value's hashes needs (hashes_to_test), the buffers it touched
+ * charged to the filter's account.
  */
 static bool
 contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
@@ -233,8 +263,7 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 
 	if (likely(filter != NULL))
 	{
-		n = bloom_probe_hashes(hasher, &filter->view.hdr, value, hashes);
-		n = bloom_own_hashes(&filter->view.hdr, hashes, n);
+		n = hashes_to_test(hasher, &filter->view.hdr, value, hashes);
 		for (i = 0; i < n; i++)
 			if (bf_prepared_contains(filter, hashes[i]))
 				return true;
@@ -242,7 +271,7 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 	}
 	touched = bloom_buffers_touched();
 	hdr = bloom_arg_header(fcinfo, filter_arg);
-	n = bloom_own_hashes(&hdr, hashes, bloom_probe_hashes(hasher, &hdr, value, hashes));
+	n = hashes_to_test(hasher, &hdr, value, hashes);
 	for (i = 0; i < n && !found; i++)
 		found = bloom_slices_contain(PG_GETARG_DATUM(filter_arg), &hdr, hashes[i]);
 	bloom_slices_charge(fcinfo, filter_arg, bloom_buffers_touched() - touched);

@@ -43,7 +43,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloom_hasher.h"
+#include "bloom_parquet_hash.h"
 
 #include <float.h>
 #include <math.h>
@@ -188,7 +188,7 @@ bloom_parquet_type_kind(Oid typid)
 	/* types without a fast path have no Parquet form, nor need a hash */
 	if (bloom_kind_row(base) == NULL)
 		raise_unsupported(format_type_be(typid));
-	bloom_hasher_init(&hasher, base, InvalidOid, CurrentMemoryContext);
+	bloom_method_init(&hasher, base, InvalidOid, CurrentMemoryContext);
 	return bloom_parquet_kind(&hasher, typmod);
 }
 
@@ -474,30 +474,15 @@ bloom_parquet_hash_as(const BloomHasher *hasher, uint32 kind, Datum value)
 }
 
 /*
- * The hash under which a value is added to a filter in Parquet mode
- * (bloom_hash_for's case): of the filter's kind, or, if it holds none yet,
- * of the value's own.  A hasher of Parquet mode adds to no other filter.
- */
-uint64
-bloom_parquet_hash(const BloomHasher *hasher, const bf_header *filter,
-				   Datum value)
-{
-	if (filter->hash_id != BF_HASH_PARQUET)
-		bloom_raise_hash_mismatch(filter->hash_id, BF_HASH_PARQUET);
-	return bloom_parquet_hash_as(hasher, bloom_kind_for(hasher, filter), value);
-}
-
-/*
- * The hashes of a value that a filter in Parquet mode may hold it by
- * (bloom_probe_hashes' case), into hashes: none if the value has no form
- * in the filter's type, two for a zero (both zeros'), else one; returns
- * how many.
+ * The hashes of a value to test in a filter of the Parquet kind, into
+ * hashes (two of room): none if the value has no form in that type, two
+ * for a zero (both zeros'), else one; returns how many.  An error if the
+ * value is of another family of types.
  */
 int
-bloom_parquet_probe_hashes(const BloomHasher *hasher, const bf_header *filter,
-						   Datum value, uint64 *hashes)
+bloom_parquet_test_as(const BloomHasher *hasher, uint32 kind, Datum value,
+					  uint64 *hashes)
 {
-	uint32		kind = bloom_kind_for(hasher, filter);
 	int			n;
 
 	check_fits(hasher, kind);
