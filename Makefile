@@ -11,6 +11,9 @@ PGFILEDESC = "bloomfilter - split-block Bloom filter data type"
 
 CORE_OBJS = \
 	src/core/bf_acc.o \
+	src/core/bf_acc_exact.o \
+	src/core/bf_acc_finish.o \
+	src/core/bf_acc_union.o \
 	src/core/bf_combine.o \
 	src/core/bf_estimate.o \
 	src/core/bf_filter.o \

@@ -7,7 +7,7 @@
  *	  holds more than its size holds.
  *
  * Filters sized from the data (what bloom_agg(value) builds from the
- * distinct hashes it saw) are the core accumulator's (bf_acc.c, through
+ * distinct hashes it saw) are the core accumulator's (bf_acc*.c, through
  * bloom_state.c); its sizing policy is bf_sizing.c's.
  *
  * Copyright (c) 2026, the bloomfilter authors
@@ -113,7 +113,7 @@ bloom_empty_filter(const bf_header *hdr)
 /*
  * Header of bloom_agg(value)'s filters while they are empty, of values of
  * kind kind and of the given hash: an exact list at the default rate, which
- * the accumulator (bf_acc.c) sizes from the data as it finishes
+ * the accumulator (bf_acc_finish.c) sizes from the data as it finishes
  */
 bf_header
 bloom_auto_header(uint32 kind, uint8 hash_id)

@@ -2,7 +2,7 @@
  *
  * bloom_state.c
  *	  The transition state of the bloom aggregates: the core's accumulator
- *	  (bf_acc.c) in an expanded object of type bloom, with the memory hooks
+ *	  (bf_acc.h) in an expanded object of type bloom, with the memory hooks
  *	  it allocates through.
  *
  * The state's type is bloom itself, not internal: released Citus pushes a

@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * bench_acc.c
- *	  Benchmark of the core's accumulator (bf_acc.c), the aggregates' state
+ *	  Benchmark of the core's accumulator (bf_acc.h), the aggregates' state
  *	  below the wall: the cost of a value added and finished into the
  *	  filter sized from the data, against the same values added to a filter
  *	  of a given size; the cost of a parallel leader's merge of partial

@@ -133,6 +133,7 @@ extern bf_status bf_acc_flatten(const bf_acc *acc, void *buf, size_t len);
 extern bf_status bf_acc_finish(bf_acc *acc, const bf_allocator *out,
 							   bf_acc_result *result);
 extern bf_view bf_acc_view(const bf_acc *acc);
+extern bool bf_acc_check(const bf_acc *acc);
 
 /*
  * Add a value's hash: appended to the pending hashes, the slow path

@@ -1,12 +1,13 @@
 /*-------------------------------------------------------------------------
  *
  * test_acc.c
- *	  Unit tests of the accumulator (bf_acc.c): the phase x operand matrix
+ *	  Unit tests of the accumulator (bf_acc*.c): the phase x operand matrix
  *	  of union and intersection against the operations on serialized
  *	  filters, every kind rule, both hash modes, the filter a set of
  *	  values finishes as against the one sized for its exact count, the
  *	  same bytes from every split of the values, the fold policy, parts
- *	  of a filter, and memory through the caller's hooks, failures included.
+ *	  of a filter, memory through the caller's hooks, failures included,
+ *	  and the check of its invariants (bf_acc_check).
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -1149,6 +1150,50 @@ test_allocation_failures(void **state)
 	test_free(exact);
 }
 
+/*
+ * bf_acc_check tells a sound accumulator from a broken one, in each
+ * phase: a run out of order, a count of chunked hashes that is off,
+ * pending hashes past their room, a block filter whose count of set bits
+ * is not its blocks'
+ */
+static void
+test_check(void **state)
+{
+	bf_acc		acc;
+	uint64_t	swap;
+	size_t		ignored;
+
+	(void) state;
+	init_exact(&acc, TU_KIND);
+	add_keys(&acc, 0, 3000);
+	assert_ok(bf_acc_flat_size(&acc, &ignored));
+	assert_true(bf_acc_check(&acc));
+	swap = acc.u.run.hashes[0];
+	acc.u.run.hashes[0] = acc.u.run.hashes[1];
+	acc.u.run.hashes[1] = swap;
+	assert_false(bf_acc_check(&acc));
+	acc.u.run.hashes[1] = acc.u.run.hashes[0];
+	acc.u.run.hashes[0] = swap;
+	assert_true(bf_acc_check(&acc));
+	acc.u.run.nchunked++;
+	assert_false(bf_acc_check(&acc));
+	acc.u.run.nchunked--;
+	acc.npending = acc.pending_room + 1;
+	assert_false(bf_acc_check(&acc));
+	acc.npending = 0;
+	assert_true(bf_acc_check(&acc));
+	bf_acc_release(&acc);
+
+	init_blocks(&acc, NBLOCKS, 0, TU_KIND);
+	add_keys(&acc, 0, 3000);
+	assert_true(bf_acc_check(&acc));
+	acc.hdr.bits_set++;
+	assert_false(bf_acc_check(&acc));
+	acc.hdr.bits_set--;
+	assert_true(bf_acc_check(&acc));
+	bf_acc_release(&acc);
+}
+
 /* These tests run with the core's assertions on (test/Makefile) */
 static void
 test_asserts_on(void **state)
@@ -1180,6 +1225,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_kernels_count_present, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_flatten_needs_size, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_allocation_failures, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_check, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("acc", tests, NULL, NULL);

@@ -1,0 +1,254 @@
+/*-------------------------------------------------------------------------
+ *
+ * bf_acc_finish.c
+ *	  The filter an accumulator amounts to: its flat form, as a partial
+ *	  state leaves its aggregate, and the filter it finishes as.
+ *
+ * What the exact phase finishes as is the filter bf_auto_header sizes for
+ * its distinct count: an exact list, or a block filter whose size class
+ * (a power of two) the count decides.  The exact count matters only near
+ * the edge of a class, so the filter is built at the class of the count's
+ * upper bound (the hashes held, repeats and all) while counting the hashes
+ * whose bits were all set already, which bounds the count from below; only
+ * when the two bounds fall in different classes are the hashes sorted and
+ * counted (finish_exact).  Either way the filter is the one sized for the
+ * exact count: the result depends on the set of values alone, never on the
+ * order in which the values came or on how the plan split them.
+ *
+ * The blocks phase folds down to fit at the end (finish_blocks).
+ *
+ * Copyright (c) 2026, the bloomfilter authors
+ *
+ * IDENTIFICATION
+ *	  src/core/bf_acc_finish.c
+ *
+ *-------------------------------------------------------------------------
+ */
+#include <math.h>
+
+#include "bf_acc_internal.h"
+
+/*
+ * Size of the serialized filter an accumulator is (bf_acc_flatten): its
+ * pending hashes applied, an exact list of its run or its block filter.
+ * An accumulator is flattened when it leaves its aggregate (a parallel
+ * worker's or a partition's partial state), after its last value most
+ * likely, so an exact one gives back its pending run's memory here.
+ */
+bf_status
+bf_acc_flat_size(bf_acc *acc, size_t *len)
+{
+	bf_status	status = bf_acc_flush(acc);
+
+	if (status != BF_OK)
+		return status;
+	if (acc->hdr.layout == BF_LAYOUT_EXACT)
+	{
+		bf_acc_drop_pending(acc);
+		*len = bf_size_exact(acc->hdr.nitems);
+	}
+	else
+		*len = bf_size_blocks(acc->hdr.nitems);
+	BF_ASSERT(bf_acc_check(acc));
+	return BF_OK;
+}
+
+/*
+ * Write an accumulator as a serialized filter into buf, of the length
+ * bf_acc_flat_size gave (which applied the pending hashes; BF_E_BUFFER if
+ * some wait).
+ */
+bf_status
+bf_acc_flatten(const bf_acc *acc, void *buf, size_t len)
+{
+	if (acc->npending != 0)
+		return BF_E_BUFFER;
+	if (acc->hdr.layout == BF_LAYOUT_EXACT)
+		return bf_init_exact(buf, len, &acc->hdr, acc->u.run.hashes,
+							 acc->hdr.nitems);
+	if (len != bf_size_blocks(acc->hdr.nitems))
+		return BF_E_BUFFER;
+	bf_write_header(buf, &acc->hdr);
+	memcpy((uint8_t *) buf + BF_HEADER_SIZE, bf_acc_payload(acc),
+		   len - BF_HEADER_SIZE);
+	return BF_OK;
+}
+
+/*
+ * The header of the filter sized from the data for n distinct values
+ * (bf_auto_header), carrying the accumulator's descriptor: hash, seed and
+ * kind.
+ */
+static bf_status
+auto_header(const bf_acc *acc, uint64_t n, bf_header *hdr)
+{
+	bf_header	sized;
+	bf_status	status = bf_auto_header(n, acc->hdr.fpr, acc->hdr.kind, &sized);
+
+	if (status != BF_OK)
+		return status;
+	*hdr = acc->hdr;
+	hdr->layout = sized.layout;
+	hdr->flags = sized.flags;
+	hdr->capacity = sized.capacity;
+	hdr->nitems = sized.nitems;
+	hdr->bits_set = 0;
+	return BF_OK;
+}
+
+/* Memory of len bytes for a result, from out */
+static bf_status
+result_alloc(const bf_allocator *out, size_t len, bf_acc_result *result)
+{
+	result->filter = out->alloc(out->context, len);
+	result->len = len;
+	return result->filter != NULL ? BF_OK : BF_E_MEMORY;
+}
+
+/*
+ * Build the filter hdr describes holding an exact accumulator's hashes,
+ * into memory from out: the one place a filter is built from hashes.  A
+ * block filter takes the run, the chunks and the pending hashes as they
+ * are (*present, if not NULL, counts those whose bits were all set
+ * already); an exact list takes the run, the others merged into it.
+ */
+static bf_status
+build(const bf_acc *acc, const bf_header *hdr, const bf_allocator *out,
+	  bf_acc_result *result, size_t *present)
+{
+	bf_header	built = *hdr;
+	uint8_t    *payload;
+	bf_status	status;
+
+	if (hdr->layout == BF_LAYOUT_EXACT)
+	{
+		BF_ASSERT(bf_acc_held(acc) == hdr->nitems);
+		status = result_alloc(out, bf_size_exact(hdr->nitems), result);
+		if (status == BF_OK)
+			status = bf_init_exact(result->filter, result->len, hdr,
+								   acc->u.run.hashes, acc->hdr.nitems);
+	}
+	else
+	{
+		status = result_alloc(out, bf_size_blocks(hdr->nitems), result);
+		if (status == BF_OK)
+			status = bf_init(result->filter, result->len, hdr);
+		if (status == BF_OK)
+		{
+			payload = result->filter + BF_HEADER_SIZE;
+			built.bits_set = bf_acc_set_held_bits(acc, payload, hdr->nitems, present);
+			bf_write_header(result->filter, &built);
+		}
+	}
+	if (status != BF_OK && result->filter != NULL)
+		out->release(out->context, result->filter, result->len);
+	return status;
+}
+
+/*
+ * The filter an exact accumulator amounts to: the one sized for its
+ * distinct count n (auto_header), built from its hashes.  With pending
+ * hashes, n lies between the hashes bf_acc_held (most) and most less those whose
+ * bits were already set when they were added to the filter sized for most:
+ * if both bounds give that filter's header, it is the one.  Otherwise, or
+ * if it is an exact list, the pending hashes are merged, and the filter
+ * is built for the count then known.
+ */
+static bf_status
+finish_exact(bf_acc *acc, const bf_allocator *out, bf_acc_result *result)
+{
+	uint64_t	most = bf_acc_held(acc);
+	size_t		present = 0;
+	bf_header	hdr;
+	bf_header	fewest;
+	bf_status	status = auto_header(acc, most, &hdr);
+
+	if (status == BF_OK && hdr.layout == BF_LAYOUT_BLOCKS &&
+		most > acc->hdr.nitems)
+	{
+		status = build(acc, &hdr, out, result, &present);
+		if (status != BF_OK)
+			return status;
+		if (auto_header(acc, most - present, &fewest) == BF_OK &&
+			fewest.layout == hdr.layout && fewest.nitems == hdr.nitems)
+			return BF_OK;
+		out->release(out->context, result->filter, result->len);
+		result->filter = NULL;
+	}
+	if (status == BF_OK)
+		status = bf_acc_flush_exact(acc);
+	/* past BF_ACC_EXACT_MAX, settled before: no promotion here */
+	BF_ASSERT(acc->hdr.layout == BF_LAYOUT_EXACT);
+	if (status == BF_OK)
+		status = auto_header(acc, acc->hdr.nitems, &hdr);
+	if (status == BF_OK)
+		status = build(acc, &hdr, out, result, NULL);
+	return status;
+}
+
+/*
+ * The filter a block accumulator amounts to: the filter that
+ * bloom_agg(value) grows past its exact phase (auto-sized, of
+ * BF_ACC_MAX_BLOCKS blocks: the size identifies it even after a parallel
+ * worker flattened it) is folded down to the ladder size for its
+ * estimated count; any other is returned as it is (as_is), so that the
+ * aggregates of filters give what their operators give.
+ */
+static bf_status
+finish_blocks(const bf_acc *acc, const bf_allocator *out,
+			  bf_acc_result *result)
+{
+	bf_view		view = bf_acc_view(acc);
+	double		estimate = bf_cardinality(&view);
+	uint64_t	target = view.hdr.nitems;
+	bf_header	hdr;
+	bf_status	status;
+
+	if (!(view.hdr.flags & BF_FLAG_AUTO) || (view.hdr.flags & BF_FLAG_PART) ||
+		view.hdr.nitems != BF_ACC_MAX_BLOCKS || !isfinite(estimate) ||
+		bf_auto_blocks((uint64_t) ceil(estimate), view.hdr.fpr, &target) != BF_OK ||
+		target > view.hdr.nitems)
+		target = view.hdr.nitems;
+	result->as_is = target == view.hdr.nitems;
+	status = result_alloc(out, bf_size_blocks(target), result);
+	if (status == BF_OK && result->as_is)
+		status = bf_acc_flatten(acc, result->filter, result->len);
+	else if (status == BF_OK)
+	{
+		status = bf_fold(result->filter, result->len, &view, target);
+		if (status == BF_OK)
+			status = bf_read_header(result->filter, result->len, &hdr);
+		if (status == BF_OK)
+		{
+			hdr.capacity = bf_capacity_of(target, hdr.fpr);
+			bf_write_header(result->filter, &hdr);
+		}
+	}
+	if (status != BF_OK && result->filter != NULL)
+		out->release(out->context, result->filter, result->len);
+	return status;
+}
+
+/*
+ * The filter an accumulator amounts to, as the aggregates return it, in
+ * memory from out (which may be another allocator than the
+ * accumulator's): an exact accumulator's is sized for its distinct count
+ * (finish_exact), a block accumulator's folded down or as it is
+ * (finish_blocks).  The accumulator keeps its value, so that a window's
+ * growing frame can add to it and finish it again.
+ */
+bf_status
+bf_acc_finish(bf_acc *acc, const bf_allocator *out, bf_acc_result *result)
+{
+	bf_status	status = bf_acc_settle(acc);
+
+	memset(result, 0, sizeof(*result));
+	if (status != BF_OK)
+		return status;
+	if (acc->hdr.layout == BF_LAYOUT_EXACT)
+		status = finish_exact(acc, out, result);
+	else
+		status = finish_blocks(acc, out, result);
+	BF_ASSERT(bf_acc_check(acc));
+	return status;
+}
