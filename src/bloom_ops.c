@@ -206,8 +206,9 @@ bloomfilter_retag(PG_FUNCTION_ARGS)
  * The filter is read through the call site's cache, or probed by slices
  * when the cache says so (a stored filter met for the first time): its
  * header, then what each of the value's hashes needs (bloom_probe_hashes:
- * one, but none or two in Parquet mode).  A part of a filter answers for
- * the values of its part only (bloom_own_hashes).
+ * one, but none or two in Parquet mode); a list (a partial aggregate
+ * state's hashes, in no order) is read whole.  A part of a filter answers
+ * for the values of its part only (bloom_own_hashes).
  */
 static bool
 contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
@@ -229,7 +230,9 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 				return true;
 		return false;
 	}
-	hdr = bloom_arg_header(fcinfo, filter_arg);
+	hdr = bloom_stored_header(PG_GETARG_DATUM(filter_arg));
+	if (unlikely(hdr.layout == BF_LAYOUT_LIST))
+		return bloom_probe(hasher, bloom_cached_filter(fcinfo, filter_arg), value);
 	n = bloom_own_hashes(&hdr, hashes, bloom_probe_hashes(hasher, &hdr, value, hashes));
 	for (i = 0; i < n; i++)
 		if (bloom_slices_contain(PG_GETARG_DATUM(filter_arg), &hdr, hashes[i]))

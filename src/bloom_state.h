@@ -20,8 +20,6 @@
 
 #include "utils/expandeddatum.h"
 
-#include "bf_acc.h"
-
 typedef struct BloomState
 {
 	ExpandedObjectHeader hdr;
@@ -42,9 +40,6 @@ extern void bloom_state_set_kind(BloomState *state, uint32 kind);
 extern void bloom_state_union(BloomState *state, Datum other);
 extern void bloom_state_intersect(BloomState *state, Datum other);
 extern struct varlena *bloom_state_finish(BloomState *state);
-extern struct varlena *bloom_accumulate(const bf_header *like,
-										const bf_view *filter,
-										const uint64 *hashes, size_t n);
 
 /* The read-write datum of a state, to return from a transition function */
 static inline Datum

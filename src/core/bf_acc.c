@@ -102,21 +102,21 @@ bf_acc_new_filter(const bf_acc *acc, uint64_t nblocks, uint8_t **filter,
 
 /*
  * Set the bits of every hash an exact accumulator holds (its run, its
- * chunks and its pending hashes, as they are) in nblocks blocks (set_bits)
+ * chunks and its pending hashes, as they are) in nblocks blocks; returns
+ * how many had all theirs set already (bf_acc_set_bits)
  */
-uint64_t
-bf_acc_set_held_bits(const bf_acc *acc, uint8_t *payload, uint64_t nblocks,
-			  size_t *present)
+size_t
+bf_acc_set_held_bits(const bf_acc *acc, uint8_t *payload, uint64_t nblocks)
 {
-	uint64_t	bits = bf_acc_set_bits(payload, nblocks, acc->u.run.hashes,
-								acc->hdr.nitems, present);
+	size_t		present = bf_acc_set_bits(payload, nblocks, acc->u.run.hashes,
+										  acc->hdr.nitems);
 	size_t		i;
 
 	for (i = 0; i < acc->u.run.nchunks; i++)
-		bits += bf_acc_set_bits(payload, nblocks, acc->u.run.chunks[i].hashes,
-						 acc->u.run.chunks[i].n, present);
-	return bits + bf_acc_set_bits(payload, nblocks, acc->pending, acc->npending,
-						   present);
+		present += bf_acc_set_bits(payload, nblocks, acc->u.run.chunks[i].hashes,
+								   acc->u.run.chunks[i].n);
+	return present + bf_acc_set_bits(payload, nblocks, acc->pending,
+									 acc->npending);
 }
 
 /* Give back an exact accumulator's chunks and their sample */
@@ -136,6 +136,7 @@ bf_acc_drop_chunks(bf_acc *acc)
 	acc->u.run.nchunks = acc->u.run.nchunked = 0;
 	acc->u.run.sample = NULL;
 	acc->u.run.nsample = acc->u.run.sample_room = 0;
+	acc->u.run.sample_stale = false;
 }
 
 /*
@@ -174,23 +175,82 @@ bf_acc_become(bf_acc *acc, const bf_header *hdr, uint8_t *filter, void *memory,
 	acc->hdr = *hdr;
 }
 
-/* Set the bits of a block accumulator's pending hashes */
+/*
+ * Count a block accumulator's set bits into its header if bits were set
+ * since it was last counted: once per use of the filter as a whole, not
+ * once per batch of hashes
+ */
+void
+bf_acc_count_bits(bf_acc *acc)
+{
+	BF_ASSERT(acc->hdr.layout == BF_LAYOUT_BLOCKS);
+	if (!acc->u.blocks.bits_stale || bf_acc_deferred(acc))
+		return;
+	acc->hdr.bits_set = bf_kernels_current()->popcount(bf_acc_payload(acc),
+													   (size_t) acc->hdr.nitems *
+													   BF_BLOCK_BYTES);
+	acc->u.blocks.bits_stale = false;
+}
+
+/*
+ * Set the bits of a block accumulator's pending hashes (none while it is
+ * deferred: they are all it holds)
+ */
 void
 bf_acc_flush_blocks(bf_acc *acc)
 {
-	acc->hdr.bits_set += bf_acc_set_bits(bf_acc_payload(acc), acc->hdr.nitems,
-								  acc->pending, acc->npending, NULL);
+	if (acc->npending == 0 || bf_acc_deferred(acc))
+		return;
+	(void) bf_acc_set_bits(bf_acc_payload(acc), acc->hdr.nitems, acc->pending,
+						   acc->npending);
+	acc->u.blocks.bits_stale = true;
 	acc->npending = 0;
+}
+
+/*
+ * Make a deferred block accumulator's filter: its header, empty blocks,
+ * and the bits of the hashes it holds, all pending until now; the pending
+ * array, as large as the filter, is given back for one of a batch
+ * (bf_acc_add_slow).  Nothing for one that has its filter.
+ */
+bf_status
+bf_acc_make_filter(bf_acc *acc)
+{
+	bf_header	hdr = acc->hdr;
+	bf_status	status;
+
+	if (!bf_acc_deferred(acc))
+		return BF_OK;
+	status = bf_acc_new_filter(acc, acc->hdr.nitems, &acc->u.blocks.filter,
+							   &acc->u.blocks.memory, &acc->u.blocks.size);
+	if (status == BF_OK)
+		status = bf_init(acc->u.blocks.filter, bf_size_blocks(hdr.nitems), &hdr);
+	if (status != BF_OK)
+	{
+		bf_acc_free(acc, acc->u.blocks.memory, acc->u.blocks.size);
+		acc->u.blocks.filter = NULL;
+		acc->u.blocks.memory = NULL;
+		acc->u.blocks.size = 0;
+		return status;
+	}
+	bf_acc_flush_blocks(acc);
+	if (acc->pending_room > BF_ACC_BATCH)
+		bf_acc_drop_pending(acc);
+	return BF_OK;
 }
 
 /* Apply the pending hashes: every use of a whole accumulator starts here */
 bf_status
 bf_acc_flush(bf_acc *acc)
 {
+	bf_status	status;
+
 	if (acc->hdr.layout == BF_LAYOUT_EXACT)
 		return bf_acc_flush_exact(acc);
+	status = bf_acc_make_filter(acc);
 	bf_acc_flush_blocks(acc);
-	return BF_OK;
+	bf_acc_count_bits(acc);
+	return status;
 }
 
 /*
@@ -203,7 +263,10 @@ bf_status
 bf_acc_settle(bf_acc *acc)
 {
 	if (acc->hdr.layout == BF_LAYOUT_BLOCKS)
+	{
 		bf_acc_flush_blocks(acc);
+		bf_acc_count_bits(acc);
+	}
 	else if (bf_acc_held(acc) > BF_ACC_EXACT_MAX)
 		return bf_acc_flush_exact(acc);
 	return BF_OK;
@@ -253,6 +316,12 @@ bf_acc_init(bf_acc *acc, const bf_allocator *mem, const bf_header *hdr)
 		return BF_E_LAYOUT;
 	if (hdr->nitems < 1 || hdr->nitems > BF_MAX_BLOCKS)
 		return BF_E_TOO_LARGE;
+	/* a size the caller gave, not a part's: made when the hashes fill it */
+	if (!(hdr->flags & (BF_FLAG_AUTO | BF_FLAG_PART)))
+	{
+		BF_ASSERT(bf_acc_check(acc));
+		return BF_OK;
+	}
 	status = bf_acc_new_filter(acc, hdr->nitems, &acc->u.blocks.filter,
 						&acc->u.blocks.memory, &acc->u.blocks.size);
 	if (status == BF_OK)
@@ -293,7 +362,8 @@ bf_acc_view(const bf_acc *acc)
 	bf_view		view;
 
 	view.hdr = acc->hdr;
-	view.payload = acc->hdr.layout == BF_LAYOUT_BLOCKS ? bf_acc_payload(acc) : NULL;
+	view.payload = acc->hdr.layout == BF_LAYOUT_BLOCKS && !bf_acc_deferred(acc) ?
+		bf_acc_payload(acc) : NULL;
 	return view;
 }
 
@@ -341,8 +411,9 @@ exact_holds(const bf_acc *acc)
 	}
 	if (nchunked != acc->u.run.nchunked)
 		return false;
-	if (acc->u.run.nchunks == 0)
-		return acc->u.run.sample == NULL && acc->u.run.nsample == 0;
+	if (acc->u.run.nchunks == 0 || acc->u.run.sample_stale)
+		return acc->u.run.sample == NULL && acc->u.run.nsample == 0 &&
+			(acc->u.run.nchunks > 0 || !acc->u.run.sample_stale);
 	return acc->u.run.nsample <= acc->u.run.sample_room &&
 		ascending(acc->u.run.sample, acc->u.run.nsample) &&
 		(acc->u.run.nsample == 0 ||
@@ -352,15 +423,25 @@ exact_holds(const bf_acc *acc)
 /*
  * Whether a block accumulator's filter is what its header says: inside
  * its allocation, its blocks on a cache line, its count of set bits
- * right, a power of two of blocks if auto-sized, and at most a batch of
- * hashes pending
+ * right unless it is to be counted again (bf_acc_count_bits), a power of
+ * two of blocks if auto-sized, and at most a batch of hashes pending; or,
+ * deferred (a size the caller gave), no filter and at most as many
+ * hashes as its blocks' bytes
  */
 static bool
 blocks_hold(const bf_acc *acc)
 {
-	const uint8_t *payload = bf_acc_payload(acc);
+	const uint8_t *payload;
 	size_t		nbytes = (size_t) acc->hdr.nitems * BF_BLOCK_BYTES;
 
+	if (bf_acc_deferred(acc))
+		return acc->u.blocks.memory == NULL &&
+			!(acc->hdr.flags & (BF_FLAG_AUTO | BF_FLAG_PART)) &&
+			acc->hdr.nitems >= 1 && acc->hdr.nitems <= BF_MAX_BLOCKS &&
+			acc->hdr.bits_set == 0 &&
+			(acc->pending_room <= bf_acc_defer_limit(acc) ||
+			 acc->pending_room == BF_ACC_INLINE);
+	payload = bf_acc_payload(acc);
 	return acc->hdr.nitems >= 1 && acc->hdr.nitems <= BF_MAX_BLOCKS &&
 		(!(acc->hdr.flags & BF_FLAG_AUTO) ||
 		 (acc->hdr.nitems & (acc->hdr.nitems - 1)) == 0) &&
@@ -370,7 +451,8 @@ blocks_hold(const bf_acc *acc)
 		payload + nbytes <= (const uint8_t *) acc->u.blocks.memory +
 		acc->u.blocks.size &&
 		acc->pending_room <= BF_ACC_BATCH &&
-		bf_kernels_current()->popcount(payload, nbytes) == acc->hdr.bits_set;
+		(acc->u.blocks.bits_stale ||
+		 bf_kernels_current()->popcount(payload, nbytes) == acc->hdr.bits_set);
 }
 
 /*

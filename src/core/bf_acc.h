@@ -10,7 +10,10 @@
  *	  the hashes added since, unsorted (pending, and full pending runs set
  *	  aside: chunks);
  *	- blocks: a block filter, and up to BF_ACC_BATCH hashes waiting to be
- *	  set in it (pending).
+ *	  set in it (pending); a filter of a size the caller gave (a sized
+ *	  aggregate's, not a part) is made only once its pending hashes would
+ *	  take as much memory as it (deferred: until then the hashes are all
+ *	  pending, and leave as a list).
  *
  * The header says, in both phases, what the accumulator amounts to: the
  * phase, its parameters (rate, capacity, flags), and what its values are
@@ -94,14 +97,21 @@ typedef struct bf_acc
 								 * distinct and ascending */
 			size_t		nsample;
 			size_t		sample_room;
+			bool		sample_stale;	/* chunks were set aside without
+										 * their sample: it is made again
+										 * when an add needs it */
 		}			run;
 		struct
 		{
 			uint8_t    *filter; /* header space, then the blocks on a
 								 * cache line; the header is written when
-								 * the filter leaves */
+								 * the filter leaves; NULL while it is
+								 * deferred */
 			void	   *memory; /* what alloc gave for it */
 			size_t		size;
+			bool		bits_stale; /* bits set since the header's
+										 * count of them was taken
+										 * (bf_acc_count_bits) */
 		}			blocks;
 	}			u;
 	uint64_t	inline_hashes[BF_ACC_INLINE];	/* the first pending run,

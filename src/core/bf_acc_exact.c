@@ -146,9 +146,10 @@ bf_acc_promote(bf_acc *acc)
 	hdr.nitems = BF_ACC_MAX_BLOCKS;
 	hdr.capacity = bf_capacity_of(BF_ACC_MAX_BLOCKS, hdr.fpr);
 	memset(filter + BF_HEADER_SIZE, 0, BF_ACC_MAX_BLOCKS * BF_BLOCK_BYTES);
-	hdr.bits_set = bf_acc_set_bits(filter + BF_HEADER_SIZE, BF_ACC_MAX_BLOCKS,
-							acc->u.run.hashes, acc->hdr.nitems, NULL);
+	(void) bf_acc_set_bits(filter + BF_HEADER_SIZE, BF_ACC_MAX_BLOCKS,
+						   acc->u.run.hashes, acc->hdr.nitems);
 	bf_acc_become(acc, &hdr, filter, memory, size, NULL, 0);
+	acc->u.blocks.bits_stale = true;
 	return BF_OK;
 }
 
@@ -182,58 +183,130 @@ bf_acc_list_sampled(const bf_acc_list *list)
 bf_acc_list
 bf_acc_run_list(const bf_acc *acc)
 {
-	bf_acc_list	list = {acc->u.run.hashes, NULL, acc->hdr.nitems};
+	bf_acc_list	list = {acc->u.run.hashes, NULL, acc->hdr.nitems, true};
 
 	return list;
 }
 
+/* Give back an exact accumulator's sample of its run and chunks */
+static void
+drop_sample(bf_acc *acc)
+{
+	bf_acc_free(acc, acc->u.run.sample, acc->u.run.sample_room * sizeof(uint64_t));
+	acc->u.run.sample = NULL;
+	acc->u.run.nsample = acc->u.run.sample_room = 0;
+}
+
+/*
+ * Make an exact accumulator's sample of its run and chunks again, after
+ * chunks were set aside without theirs: every sampled hash of them,
+ * sorted and distinct (each sorted list's first hashes, each unsorted
+ * one's read through)
+ */
+static bf_status
+make_sample(bf_acc *acc)
+{
+	bf_acc_list run = bf_acc_run_list(acc);
+	size_t		room = bf_acc_list_sampled(&run) + 1;
+	uint64_t   *sample;
+	size_t		m;
+	size_t		c;
+	size_t		i;
+
+	for (c = 0; c < acc->u.run.nchunks; c++)
+		for (i = 0; i < acc->u.run.chunks[c].n; i++)
+			room += acc->u.run.chunks[c].hashes[i] <= BF_ACC_SAMPLE_BOUND;
+	sample = bf_acc_alloc(acc, 2 * room * sizeof(uint64_t));
+	if (sample == NULL)
+		return BF_E_MEMORY;
+	m = bf_acc_list_sampled(&run);
+	if (m > 0)
+		memcpy(sample, run.native, m * sizeof(uint64_t));
+	for (c = 0; c < acc->u.run.nchunks; c++)
+		for (i = 0; i < acc->u.run.chunks[c].n; i++)
+			if (acc->u.run.chunks[c].hashes[i] <= BF_ACC_SAMPLE_BOUND)
+				sample[m++] = acc->u.run.chunks[c].hashes[i];
+	bf_sort_hashes(sample, m, sample + room);
+	drop_sample(acc);
+	acc->u.run.sample = sample;
+	acc->u.run.sample_room = 2 * room;
+	acc->u.run.nsample = bf_unique_hashes(sample, m);
+	acc->u.run.sample_stale = false;
+	return BF_OK;
+}
+
 /*
  * The sample an exact accumulator knows of the hashes it holds outside
- * its pending run: with chunks, theirs and the run's joined; else the
- * run's own (its first hashes, below the bound).  Into *n, how many.
+ * its pending run: with chunks, theirs and the run's joined (made again
+ * if they were set aside without it); else the run's own (its first
+ * hashes, below the bound).  Into *sample and *n.
  */
-static const uint64_t *
-known_sample(const bf_acc *acc, size_t *n)
+static bf_status
+known_sample(bf_acc *acc, const uint64_t **sample, size_t *n)
 {
 	bf_acc_list	run = bf_acc_run_list(acc);
+	bf_status	status = BF_OK;
 
 	if (acc->u.run.nchunks > 0)
 	{
+		if (acc->u.run.sample_stale)
+			status = make_sample(acc);
 		*n = acc->u.run.nsample;
-		return acc->u.run.sample;
+		*sample = acc->u.run.sample;
+		return status;
 	}
 	*n = bf_acc_list_sampled(&run);
-	return run.native;
+	*sample = run.native;
+	return BF_OK;
 }
 
 /*
  * Set n hashes (sorted and distinct, or not) aside as a chunk of an exact
  * accumulator, whose memory they become; their sample, m distinct hashes
- * in ascending order, joins the accumulator's.
+ * in ascending order, joins the accumulator's.  Without a sample (NULL:
+ * a combine, after which no values are added, most likely), the
+ * accumulator's is dropped, to be made again if an add needs it
+ * (known_sample).
  */
 bf_status
 bf_acc_set_aside(bf_acc *acc, uint64_t *hashes, size_t n, bool sorted,
-		  const uint64_t *sample, size_t m)
+				 const uint64_t *sample, size_t m)
 {
-	size_t		nknown;
-	const uint64_t *known = known_sample(acc, &nknown);
-	size_t		room = nknown + m + 1;
-	uint64_t   *joined = bf_acc_alloc(acc, room * sizeof(uint64_t));
+	size_t		nknown = 0;
+	const uint64_t *known = NULL;
+	size_t		room;
+	uint64_t   *joined = NULL;
 	bf_acc_chunk *chunk;
 
 	if (acc->u.run.chunks == NULL)
 		acc->u.run.chunks = bf_acc_alloc(acc, BF_ACC_MAX_CHUNKS * sizeof(bf_acc_chunk));
-	if (joined == NULL || acc->u.run.chunks == NULL)
-	{
-		bf_acc_free(acc, joined, room * sizeof(uint64_t));
+	if (acc->u.run.chunks == NULL)
 		return BF_E_MEMORY;
+	if (sample == NULL || acc->u.run.sample_stale)
+	{
+		drop_sample(acc);
+		acc->u.run.sample_stale = true;
 	}
-	if (nknown > 0)
-		memcpy(joined, known, nknown * sizeof(uint64_t));
-	bf_acc_free(acc, acc->u.run.sample, acc->u.run.sample_room * sizeof(uint64_t));
-	acc->u.run.nsample = bf_merge_hashes(joined, nknown, sample, m);
-	acc->u.run.sample = joined;
-	acc->u.run.sample_room = room;
+	else
+	{
+		if (acc->u.run.nchunks > 0)
+		{
+			known = acc->u.run.sample;
+			nknown = acc->u.run.nsample;
+		}
+		else
+			(void) known_sample(acc, &known, &nknown);
+		room = nknown + m + 1;
+		joined = bf_acc_alloc(acc, room * sizeof(uint64_t));
+		if (joined == NULL)
+			return BF_E_MEMORY;
+		if (nknown > 0)
+			memcpy(joined, known, nknown * sizeof(uint64_t));
+		drop_sample(acc);
+		acc->u.run.nsample = bf_merge_hashes(joined, nknown, sample, m);
+		acc->u.run.sample = joined;
+		acc->u.run.sample_room = room;
+	}
 	BF_ASSERT(acc->u.run.nchunks < BF_ACC_MAX_CHUNKS);
 	chunk = &acc->u.run.chunks[acc->u.run.nchunks++];
 	chunk->hashes = hashes;
@@ -244,60 +317,87 @@ bf_acc_set_aside(bf_acc *acc, uint64_t *hashes, size_t n, bool sorted,
 }
 
 /*
+ * The sample of n hashes in any order: those below the bound, sorted and
+ * distinct, m of them, in memory from the accumulator of room hashes
+ * twice over (the second half the sort's scratch space: give back
+ * 2 * room).  A sample twice its expected size (hashes that are not
+ * uniform) is none: *sample NULL.
+ */
+static bf_status
+sample_of(const bf_acc *acc, const uint64_t *hashes, size_t n,
+		  uint64_t **sample, size_t *m, size_t *room)
+{
+	size_t		i;
+
+	*room = (n >> (BF_ACC_SAMPLE_SHIFT - 1)) + BF_SORT_SMALL;
+	*m = 0;
+	*sample = bf_acc_alloc(acc, 2 * *room * sizeof(uint64_t));
+	if (*sample == NULL)
+		return BF_E_MEMORY;
+	for (i = 0; i < n; i++)
+	{
+		if (hashes[i] > BF_ACC_SAMPLE_BOUND)
+			continue;
+		if (*m == *room)
+		{
+			bf_acc_free(acc, *sample, 2 * *room * sizeof(uint64_t));
+			*sample = NULL;
+			return BF_OK;
+		}
+		(*sample)[(*m)++] = hashes[i];
+	}
+	bf_sort_hashes(*sample, *m, *sample + *room);
+	*m = bf_unique_hashes(*sample, *m);
+	return BF_OK;
+}
+
+/*
  * Set a full pending run aside as a chunk, unsorted, a new one of twice
  * its room (at most BF_ACC_RUN_MAX) taking its place, where that pays:
  * *grown says whether it did.  Sorting is what keeps an exact accumulator
  * at 8 bytes a distinct value, and pays where more than a quarter of the
  * pending hashes are repeats or values held already, by the sample of them
- * (the hashes below the bound) and the sample of the run and the chunks,
- * which the new chunk's joins.  Fewer than BF_ACC_RUN_MIN pending hashes,
- * or a sample twice its expected size (hashes that are not uniform), are
- * sorted.  Each hash is sampled once, as its chunk is set aside.
+ * (sample_of) and the sample of the run and the chunks, which the
+ * new chunk's joins.  Fewer than BF_ACC_RUN_MIN pending hashes, or hashes
+ * that are not uniform, are sorted.  Each hash is sampled once, as its
+ * chunk is set aside.
  */
 static bf_status
 grow_pending(bf_acc *acc, bool *grown)
 {
-	size_t		room = (acc->npending >> (BF_ACC_SAMPLE_SHIFT - 1)) + BF_SORT_SMALL;
 	size_t		next = 2 * acc->pending_room < BF_ACC_RUN_MAX ?
 		2 * acc->pending_room : BF_ACC_RUN_MAX;
 	size_t		nknown;
-	const uint64_t *known = known_sample(acc, &nknown);
+	const uint64_t *known;
 	uint64_t   *sample;
-	uint64_t   *pending = NULL;
-	size_t		m = 0;
-	size_t		i;
-	bf_status	status = BF_OK;
+	uint64_t   *fresh = NULL;
+	size_t		m;
+	size_t		room;
+	bf_status	status;
 
 	*grown = false;
 	if (acc->npending < BF_ACC_RUN_MIN)
 		return BF_OK;
-	/* the sample, then as much again: the sort's scratch space */
-	sample = bf_acc_alloc(acc, 2 * room * sizeof(uint64_t));
-	if (sample == NULL)
-		return BF_E_MEMORY;
-	for (i = 0; i < acc->npending && m < room; i++)
-		if (acc->pending[i] <= BF_ACC_SAMPLE_BOUND)
-			sample[m++] = acc->pending[i];
-	if (i == acc->npending)
-	{
-		bf_sort_hashes(sample, m, sample + room);
-		m = bf_unique_hashes(sample, m);
-		*grown = 4 * ((m - bf_common_hashes(known, nknown, sample, m)) <<
-					  BF_ACC_SAMPLE_SHIFT) >= 3 * acc->npending;
-	}
+	status = known_sample(acc, &known, &nknown);
+	if (status == BF_OK)
+		status = sample_of(acc, acc->pending, acc->npending, &sample, &m, &room);
+	if (status != BF_OK || sample == NULL)
+		return status;
+	*grown = 4 * ((m - bf_common_hashes(known, nknown, sample, m)) <<
+				  BF_ACC_SAMPLE_SHIFT) >= 3 * acc->npending;
 	if (*grown)
 	{
-		pending = bf_acc_alloc(acc, next * sizeof(uint64_t));
-		status = pending == NULL ? BF_E_MEMORY :
+		fresh = bf_acc_alloc(acc, next * sizeof(uint64_t));
+		status = fresh == NULL ? BF_E_MEMORY :
 			bf_acc_set_aside(acc, acc->pending, acc->npending, false, sample, m);
 		if (status == BF_OK)
 		{
-			acc->pending = pending;
+			acc->pending = fresh;
 			acc->pending_room = next;
 			acc->npending = 0;
 		}
 		else
-			bf_acc_free(acc, pending, next * sizeof(uint64_t));
+			bf_acc_free(acc, fresh, next * sizeof(uint64_t));
 	}
 	bf_acc_free(acc, sample, 2 * room * sizeof(uint64_t));
 	return status;
@@ -352,9 +452,23 @@ block_batch(const bf_acc *acc)
 }
 
 /*
+ * The next room of a deferred block accumulator's pending hashes: twice
+ * as many, at least BF_ACC_FIRST, at most its filter's size
+ */
+static size_t
+deferred_room(const bf_acc *acc)
+{
+	size_t		room = 2 * acc->pending_room < BF_ACC_FIRST ? BF_ACC_FIRST :
+		2 * acc->pending_room;
+
+	return room < bf_acc_defer_limit(acc) ? room : bf_acc_defer_limit(acc);
+}
+
+/*
  * Make room for another hash when the pending ones are full (bf_acc_add's
  * slow path): an exact accumulator grows or sorts them (bf_acc_exact_room); a
- * block accumulator sets their bits.  Then add the hash.
+ * block accumulator sets their bits, or, deferred, doubles them up to its
+ * filter's size, and then makes its filter of them.  Then add the hash.
  */
 bf_status
 bf_acc_add_slow(bf_acc *acc, uint64_t hash)
@@ -363,10 +477,14 @@ bf_acc_add_slow(bf_acc *acc, uint64_t hash)
 
 	if (acc->hdr.layout == BF_LAYOUT_EXACT)
 		status = bf_acc_exact_room(acc);
-	if (status == BF_OK && acc->hdr.layout == BF_LAYOUT_BLOCKS)
+	if (status == BF_OK && bf_acc_deferred(acc) &&
+		acc->pending_room < bf_acc_defer_limit(acc))
+		status = bf_acc_resize_pending(acc, deferred_room(acc));
+	else if (status == BF_OK && acc->hdr.layout == BF_LAYOUT_BLOCKS)
 	{
+		status = bf_acc_make_filter(acc);
 		bf_acc_flush_blocks(acc);
-		if (acc->pending_room < block_batch(acc))
+		if (status == BF_OK && acc->pending_room < block_batch(acc))
 			status = bf_acc_resize_pending(acc, block_batch(acc));
 	}
 	if (status != BF_OK)

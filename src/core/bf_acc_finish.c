@@ -29,38 +29,118 @@
 #include "bf_acc_internal.h"
 
 /*
- * Size of the serialized filter an accumulator is (bf_acc_flatten): its
- * pending hashes applied, an exact list of its run or its block filter.
- * An accumulator is flattened when it leaves its aggregate (a parallel
- * worker's or a partition's partial state), after its last value most
- * likely, so an exact one gives back its pending run's memory here.
+ * Whether an accumulator leaves as a list (BF_LAYOUT_LIST): a deferred
+ * block accumulator, whose hashes are smaller than its filter; an exact
+ * one that holds more than BF_ACC_LIST_MIN hashes, some of them set aside
+ * or pending, unsorted.  Sorting them is what an exact filter would cost,
+ * and the filter they end in needs them in no order; a few are sorted
+ * (the run a small group's state is, which is smaller sorted).
+ */
+static bool
+leaves_as_list(const bf_acc *acc)
+{
+	if (acc->hdr.layout == BF_LAYOUT_BLOCKS)
+		return bf_acc_deferred(acc);
+	return (acc->u.run.nchunks > 0 || acc->npending > 0) &&
+		bf_acc_held(acc) > BF_ACC_LIST_MIN;
+}
+
+/* The hashes an accumulator that leaves as a list holds */
+static size_t
+list_count(const bf_acc *acc)
+{
+	return bf_acc_deferred(acc) ? acc->npending : bf_acc_held(acc);
+}
+
+/*
+ * Size of the serialized filter an accumulator is (bf_acc_flatten): a
+ * list of every hash it holds (leaves_as_list); else, its pending hashes
+ * applied, an exact list of its run or its block filter.  An accumulator
+ * is flattened when it leaves its aggregate (a parallel worker's or a
+ * partition's partial state), after its last value most likely, so an
+ * exact one gives back its pending run's memory here.
  */
 bf_status
 bf_acc_flat_size(bf_acc *acc, size_t *len)
 {
-	bf_status	status = bf_acc_flush(acc);
+	bf_status	status = BF_OK;
 
-	if (status != BF_OK)
-		return status;
+	if (leaves_as_list(acc))
+		*len = bf_size_list(list_count(acc));
+	else
+	{
+		status = bf_acc_flush(acc);
+		if (status != BF_OK)
+			return status;
+		if (acc->hdr.layout == BF_LAYOUT_EXACT)
+		{
+			bf_acc_drop_pending(acc);
+			*len = bf_size_exact(acc->hdr.nitems);
+		}
+		else
+			*len = bf_size_blocks(acc->hdr.nitems);
+	}
+	BF_ASSERT(bf_acc_check(acc));
+	return status;
+}
+
+/* Write n hashes as a list's or an exact filter's payload does, at out */
+static uint8_t *
+store_hashes(uint8_t *out, const uint64_t *hashes, size_t n)
+{
+#ifdef BF_BIG_ENDIAN
+	size_t		i;
+
+	for (i = 0; i < n; i++)
+		bf_store64(out + i * BF_HASH_BYTES, hashes[i]);
+#else
+	if (n > 0)
+		memcpy(out, hashes, n * BF_HASH_BYTES);
+#endif
+	return out + n * BF_HASH_BYTES;
+}
+
+/*
+ * Write an accumulator that leaves as a list into buf: its header with the
+ * list's layout and count (and, for a deferred block accumulator, its
+ * block count where a list of an auto-sized set has 0), then its run, its
+ * chunks and its pending hashes as they are
+ */
+static bf_status
+flatten_list(const bf_acc *acc, void *buf, size_t len)
+{
+	bf_header	hdr = acc->hdr;
+	uint8_t    *out = (uint8_t *) buf + BF_HEADER_SIZE;
+	size_t		i;
+
+	hdr.layout = BF_LAYOUT_LIST;
+	hdr.nitems = list_count(acc);
+	hdr.bits_set = bf_acc_deferred(acc) ? acc->hdr.nitems : 0;
+	if (len != bf_size_list(hdr.nitems))
+		return BF_E_BUFFER;
+	bf_write_header(buf, &hdr);
 	if (acc->hdr.layout == BF_LAYOUT_EXACT)
 	{
-		bf_acc_drop_pending(acc);
-		*len = bf_size_exact(acc->hdr.nitems);
+		out = store_hashes(out, acc->u.run.hashes, acc->hdr.nitems);
+		for (i = 0; i < acc->u.run.nchunks; i++)
+			out = store_hashes(out, acc->u.run.chunks[i].hashes,
+							   acc->u.run.chunks[i].n);
 	}
-	else
-		*len = bf_size_blocks(acc->hdr.nitems);
-	BF_ASSERT(bf_acc_check(acc));
+	out = store_hashes(out, acc->pending, acc->npending);
+	BF_ASSERT(out == (uint8_t *) buf + len);
 	return BF_OK;
 }
 
 /*
  * Write an accumulator as a serialized filter into buf, of the length
- * bf_acc_flat_size gave (which applied the pending hashes; BF_E_BUFFER if
- * some wait).
+ * bf_acc_flat_size gave (which applied the pending hashes, unless it
+ * leaves as a list; BF_E_BUFFER if some wait).
  */
 bf_status
 bf_acc_flatten(const bf_acc *acc, void *buf, size_t len)
 {
+	if (leaves_as_list(acc))
+		return flatten_list(acc, buf, len);
 	if (acc->npending != 0)
 		return BF_E_BUFFER;
 	if (acc->hdr.layout == BF_LAYOUT_EXACT)
@@ -118,6 +198,7 @@ build(const bf_acc *acc, const bf_header *hdr, const bf_allocator *out,
 {
 	bf_header	built = *hdr;
 	uint8_t    *payload;
+	size_t		held_present;
 	bf_status	status;
 
 	if (hdr->layout == BF_LAYOUT_EXACT)
@@ -136,7 +217,11 @@ build(const bf_acc *acc, const bf_header *hdr, const bf_allocator *out,
 		if (status == BF_OK)
 		{
 			payload = result->filter + BF_HEADER_SIZE;
-			built.bits_set = bf_acc_set_held_bits(acc, payload, hdr->nitems, present);
+			held_present = bf_acc_set_held_bits(acc, payload, hdr->nitems);
+			if (present != NULL)
+				*present = held_present;
+			built.bits_set = bf_kernels_current()->popcount(payload,
+															result->len - BF_HEADER_SIZE);
 			bf_write_header(result->filter, &built);
 		}
 	}
@@ -187,6 +272,35 @@ finish_exact(bf_acc *acc, const bf_allocator *out, bf_acc_result *result)
 }
 
 /*
+ * The filter a deferred block accumulator amounts to: its own, as it is,
+ * built from its hashes straight into the result
+ */
+static bf_status
+finish_deferred(const bf_acc *acc, const bf_allocator *out,
+				bf_acc_result *result)
+{
+	bf_header	hdr = acc->hdr;
+	uint8_t    *payload;
+	bf_status	status = result_alloc(out, bf_size_blocks(hdr.nitems), result);
+
+	if (status == BF_OK)
+		status = bf_init(result->filter, result->len, &hdr);
+	if (status != BF_OK)
+	{
+		if (result->filter != NULL)
+			out->release(out->context, result->filter, result->len);
+		return status;
+	}
+	payload = result->filter + BF_HEADER_SIZE;
+	(void) bf_acc_set_bits(payload, hdr.nitems, acc->pending, acc->npending);
+	hdr.bits_set = bf_kernels_current()->popcount(payload,
+												  result->len - BF_HEADER_SIZE);
+	bf_write_header(result->filter, &hdr);
+	result->as_is = true;
+	return BF_OK;
+}
+
+/*
  * The filter a block accumulator amounts to: the filter that
  * bloom_agg(value) grows past its exact phase (auto-sized, of
  * BF_ACC_MAX_BLOCKS blocks: the size identifies it even after a parallel
@@ -199,11 +313,14 @@ finish_blocks(const bf_acc *acc, const bf_allocator *out,
 			  bf_acc_result *result)
 {
 	bf_view		view = bf_acc_view(acc);
-	double		estimate = bf_cardinality(&view);
+	double		estimate;
 	uint64_t	target = view.hdr.nitems;
 	bf_header	hdr;
 	bf_status	status;
 
+	if (bf_acc_deferred(acc))
+		return finish_deferred(acc, out, result);
+	estimate = bf_cardinality(&view);
 	if (!(view.hdr.flags & BF_FLAG_AUTO) || (view.hdr.flags & BF_FLAG_PART) ||
 		view.hdr.nitems != BF_ACC_MAX_BLOCKS || !isfinite(estimate) ||
 		bf_auto_blocks((uint64_t) ceil(estimate), view.hdr.fpr, &target) != BF_OK ||

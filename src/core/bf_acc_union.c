@@ -16,6 +16,9 @@
  */
 #include "bf_acc_internal.h"
 
+static bf_status acc_union(bf_acc *acc, const bf_view *other,
+						   const bf_acc_list *lists, size_t nlists);
+
 /*
  * Whether a list joining an exact accumulator is merged straight into its
  * run, with no sort: a short one (as a parallel leader combines many small
@@ -47,20 +50,23 @@ merge_straight(const bf_acc *acc, const bf_acc_list *list)
 static void
 list_into_blocks(bf_acc *acc, const bf_acc_list *list, size_t first)
 {
-	bf_view		rest;
+	uint64_t	chunk[BF_HASH_CHUNK];
+	size_t		i;
 
 	if (list->native != NULL)
-	{
-		acc->hdr.bits_set += bf_acc_set_bits(bf_acc_payload(acc), acc->hdr.nitems,
-									  list->native + first, list->n - first,
-									  NULL);
-		return;
-	}
-	rest = *list->view;
-	rest.payload += first * BF_HASH_BYTES;
-	rest.hdr.nitems -= first;
-	acc->hdr.bits_set += bf_add_exact_to_blocks(bf_acc_payload(acc),
-												acc->hdr.nitems, &rest);
+		(void) bf_acc_set_bits(bf_acc_payload(acc), acc->hdr.nitems,
+							   list->native + first, list->n - first);
+	else
+		for (i = first; i < list->n; i += BF_HASH_CHUNK)
+		{
+			size_t		n = list->n - i < BF_HASH_CHUNK ? list->n - i :
+				BF_HASH_CHUNK;
+
+			bf_exact_hashes(list->view, i, n, chunk);
+			(void) bf_acc_set_bits(bf_acc_payload(acc), acc->hdr.nitems,
+								   chunk, n);
+		}
+	acc->u.blocks.bits_stale = true;
 }
 
 /* Copy n of a list's hashes, from the first-th on, into out */
@@ -109,9 +115,10 @@ append(bf_acc *acc, const bf_acc_list *list)
 
 /*
  * Set a long list aside in an exact accumulator as a chunk of its own,
- * sorted: copied once, its sample its first hashes (a parallel leader
- * keeps its workers' states so, and writes them into the filter in hash
- * order).
+ * copied once: a sorted one with its sample, its first hashes; one in any
+ * order unsampled (bf_acc_set_aside).  So a parallel leader keeps its own
+ * state and its workers' lists, and writes them into the filter as they
+ * are.
  */
 static bf_status
 set_list_aside(bf_acc *acc, const bf_acc_list *list)
@@ -122,7 +129,9 @@ set_list_aside(bf_acc *acc, const bf_acc_list *list)
 	if (copy == NULL)
 		return BF_E_MEMORY;
 	list_copy(list, 0, list->n, copy);
-	status = bf_acc_set_aside(acc, copy, list->n, true, copy, bf_acc_list_sampled(list));
+	status = bf_acc_set_aside(acc, copy, list->n, list->sorted,
+							  list->sorted ? copy : NULL,
+							  list->sorted ? bf_acc_list_sampled(list) : 0);
 	if (status != BF_OK)
 		bf_acc_free(acc, copy, list->n * sizeof(uint64_t));
 	return status;
@@ -181,6 +190,31 @@ union_list(bf_acc *acc, const bf_acc_list *list)
 }
 
 /*
+ * Add a list of hashes to an accumulator (none for an empty one of
+ * another accumulator's, which points nowhere): a sorted one by
+ * union_list; one in any order set in its blocks, or, long and within
+ * what the exact phase holds, set aside unsorted (set_list_aside), or
+ * else added to its pending hashes.
+ */
+static bf_status
+union_any(bf_acc *acc, const bf_acc_list *list)
+{
+	if (list->n == 0 && list->native == NULL && list->view == NULL)
+		return BF_OK;
+	if (list->sorted)
+		return union_list(acc, list);
+	if (acc->hdr.layout == BF_LAYOUT_BLOCKS)
+	{
+		list_into_blocks(acc, list, 0);
+		return BF_OK;
+	}
+	if (list->n >= BF_ACC_RUN_MIN &&
+		bf_acc_held(acc) + list->n <= BF_ACC_EXACT_MAX)
+		return set_list_aside(acc, list);
+	return append(acc, list);
+}
+
+/*
  * Make an exact accumulator (the first of pair) the union of its hashes
  * and the block filter blocks: a copy of the filter, with the header the
  * union of the pair has, its hashes set in it.
@@ -199,10 +233,10 @@ exact_into_blocks(bf_acc *acc, const bf_pair *pair, const bf_view *blocks)
 		return status;
 	memcpy(filter + BF_HEADER_SIZE, blocks->payload,
 		   blocks->hdr.nitems * BF_BLOCK_BYTES);
-	hdr.bits_set = blocks->hdr.bits_set +
-		bf_acc_set_held_bits(acc, filter + BF_HEADER_SIZE, hdr.nitems, NULL);
+	(void) bf_acc_set_held_bits(acc, filter + BF_HEADER_SIZE, hdr.nitems);
 	acc->npending = 0;
 	bf_acc_become(acc, &hdr, filter, memory, size, NULL, 0);
+	acc->u.blocks.bits_stale = true;
 	return BF_OK;
 }
 
@@ -264,31 +298,147 @@ meet(bf_status status, bf_acc *acc, const bf_view *other, bf_view *mine,
 }
 
 /*
- * Union of an accumulator and a filter, other; an exact other's hashes
- * are read from native if that is not NULL (another accumulator's run).
+ * Add a list's hashes to a block accumulator: while it is deferred, to its
+ * pending hashes, up to its filter's size, past which it makes its filter
+ * (bf_acc_make_filter); then into its blocks
  */
 static bf_status
-acc_union(bf_acc *acc, const bf_view *other, const uint64_t *native)
+append_deferred(bf_acc *acc, const bf_acc_list *list)
 {
-	bf_acc_list	list = {native, other, other->hdr.nitems};
+	size_t		done = 0;
+	bf_status	status = BF_OK;
+
+	while (done < list->n && status == BF_OK && bf_acc_deferred(acc))
+	{
+		size_t		n = list->n - done;
+		size_t		room = acc->pending_room;
+
+		if (acc->npending == room)
+		{
+			room = 2 * room < bf_acc_defer_limit(acc) ? 2 * room :
+				bf_acc_defer_limit(acc);
+			if (room < acc->npending + n && room < bf_acc_defer_limit(acc))
+				room = acc->npending + n < bf_acc_defer_limit(acc) ?
+					acc->npending + n : bf_acc_defer_limit(acc);
+			status = room > acc->pending_room ?
+				bf_acc_resize_pending(acc, room) : bf_acc_make_filter(acc);
+			continue;
+		}
+		if (n > room - acc->npending)
+			n = room - acc->npending;
+		list_copy(list, done, n, acc->pending + acc->npending);
+		acc->npending += n;
+		done += n;
+	}
+	if (status == BF_OK && done < list->n)
+		list_into_blocks(acc, list, done);
+	return status;
+}
+
+/*
+ * Union of an accumulator and the filter a list of a sized filter's
+ * hashes stands for (a deferred block accumulator's flat form, whose
+ * bits_set field is its block count), made here, by acc_union
+ */
+static bf_status
+union_made(bf_acc *acc, const bf_view *list, const bf_header *hdr)
+{
+	bf_acc_list hashes = {NULL, list, list->hdr.nitems, false};
+	bf_acc		made;
+	bf_view		view;
+	bf_status	status = bf_acc_init(&made, acc->mem, hdr);
+
+	if (status == BF_OK)
+		status = append_deferred(&made, &hashes);
+	if (status == BF_OK)
+		status = bf_acc_flush(&made);
+	if (status == BF_OK)
+	{
+		view = bf_acc_view(&made);
+		status = acc_union(acc, &view, NULL, 0);
+	}
+	bf_acc_release(&made);
+	return status;
+}
+
+/*
+ * Union of an accumulator and a list of a sized filter's hashes (a
+ * deferred block accumulator's flat form, whose bits_set field is its
+ * block count): an empty exact accumulator becomes deferred with the
+ * list's header and takes its hashes, as a block accumulator of the same
+ * size and parameters does (append_deferred); anything else meets the
+ * filter the list stands for (union_made).  So a Citus coordinator
+ * gathers its workers' hashes until they are as large as the filter.
+ */
+static bf_status
+union_sized_list(bf_acc *acc, const bf_view *list)
+{
+	bf_acc_list hashes = {NULL, list, list->hdr.nitems, false};
+	bf_view		blocks = *list;
 	bf_view		mine;
 	bf_pair		pair;
-	bf_status	status = meet(bf_acc_settle(acc), acc, other, &mine, &pair);
+	bf_status	status;
 
+	blocks.hdr.layout = BF_LAYOUT_BLOCKS;
+	blocks.hdr.nitems = list->hdr.bits_set;
+	blocks.hdr.bits_set = 0;
+	blocks.payload = NULL;
+	if (acc->hdr.layout == BF_LAYOUT_EXACT && bf_acc_held(acc) == 0)
+	{
+		status = meet(BF_OK, acc, &blocks, &mine, &pair);
+		if (status != BF_OK)
+			return status;
+		blocks.hdr.kind = acc->hdr.kind;
+		bf_acc_become(acc, &blocks.hdr, NULL, NULL, 0, NULL, 0);
+		return append_deferred(acc, &hashes);
+	}
+	if (acc->hdr.layout == BF_LAYOUT_BLOCKS &&
+		acc->hdr.nitems == blocks.hdr.nitems &&
+		acc->hdr.flags == blocks.hdr.flags &&
+		acc->hdr.capacity == blocks.hdr.capacity &&
+		acc->hdr.fpr == blocks.hdr.fpr)
+	{
+		status = meet(BF_OK, acc, &blocks, &mine, &pair);
+		return status == BF_OK ? append_deferred(acc, &hashes) : status;
+	}
+	return union_made(acc, list, &blocks.hdr);
+}
+
+/*
+ * Union of an accumulator and a filter, other: an exact filter or a list
+ * (whose hashes are read from list, if not NULL: another accumulator's
+ * run, chunks and pending hashes) or a block filter.  A list pairs as the
+ * exact filter of its hashes.
+ */
+static bf_status
+acc_union(bf_acc *acc, const bf_view *other, const bf_acc_list *lists,
+		  size_t nlists)
+{
+	bf_view		as_exact = *other;
+	bf_acc_list	list = {NULL, other, other->hdr.nitems,
+	other->hdr.layout == BF_LAYOUT_EXACT};
+	bf_view		mine;
+	bf_pair		pair;
+	bf_status	status;
+	size_t		i;
+
+	if (other->hdr.layout == BF_LAYOUT_LIST && other->hdr.bits_set > 0)
+		return union_sized_list(acc, other);
+	if (other->hdr.layout == BF_LAYOUT_LIST)
+		as_exact.hdr.layout = BF_LAYOUT_EXACT;
+	status = meet(bf_acc_deferred(acc) ? bf_acc_flush(acc) : bf_acc_settle(acc),
+				  acc, &as_exact, &mine, &pair);
 	if (status != BF_OK)
 		return status;
-	switch (pair.shape)
-	{
-		case BF_PAIR_EXACT:
-			return union_list(acc, &list);
-		case BF_PAIR_MIXED:
-			if (acc->hdr.layout == BF_LAYOUT_EXACT)
-				return exact_into_blocks(acc, &pair, other);
-			return union_list(acc, &list);
-		case BF_PAIR_BLOCKS:
-			return combine_blocks(acc, &pair, other, false);
-	}
-	return BF_E_LAYOUT;
+	if (pair.shape == BF_PAIR_BLOCKS)
+		return combine_blocks(acc, &pair, other, false);
+	if (pair.shape == BF_PAIR_MIXED && acc->hdr.layout == BF_LAYOUT_EXACT)
+		return exact_into_blocks(acc, &pair, other);
+	if (lists == NULL)
+		return union_any(acc, &list);
+	for (i = 0; i < nlists && status == BF_OK; i++)
+		status = union_any(acc, &lists[i]);
+	return status;
 }
 
 /*
@@ -330,24 +480,48 @@ blocks_to_exact(bf_acc *acc, const bf_pair *pair, const bf_view *exact)
 bf_status
 bf_acc_union(bf_acc *acc, const bf_view *other)
 {
-	bf_status	status = acc_union(acc, other, NULL);
+	bf_status	status = acc_union(acc, other, NULL, 0);
 
 	BF_ASSERT(bf_acc_check(acc));
 	return status;
 }
 
-/* Union of an accumulator and another one (bf_acc_union) */
+/*
+ * Union of an accumulator and another one (bf_acc_union): a block one's
+ * pending hashes set, its filter taken as a filter; an exact one's run,
+ * chunks and pending hashes taken as the lists they are, so that a
+ * parallel leader sorts none of its own state's hashes to combine them.
+ * The other keeps its value.
+ */
 bf_status
 bf_acc_union_acc(bf_acc *acc, bf_acc *other)
 {
+	bf_acc_list lists[BF_ACC_MAX_CHUNKS + 2];
+	size_t		nlists = 0;
 	bf_view		view;
-	bf_status	status = bf_acc_flush(other);
+	bf_status	status = BF_OK;
+	size_t		i;
 
-	if (status != BF_OK)
-		return status;
+	if (other->hdr.layout == BF_LAYOUT_BLOCKS)
+		status = bf_acc_flush(other);
+	else
+	{
+		lists[nlists++] = bf_acc_run_list(other);
+		for (i = 0; i < other->u.run.nchunks; i++)
+		{
+			const bf_acc_chunk *chunk = &other->u.run.chunks[i];
+			bf_acc_list list = {chunk->hashes, NULL, chunk->n, chunk->sorted};
+
+			lists[nlists++] = list;
+		}
+		lists[nlists].native = other->pending;
+		lists[nlists].view = NULL;
+		lists[nlists].n = other->npending;
+		lists[nlists++].sorted = false;
+	}
 	view = bf_acc_view(other);
-	status = acc_union(acc, &view,
-					   other->hdr.layout == BF_LAYOUT_EXACT ? other->u.run.hashes : NULL);
+	if (status == BF_OK)
+		status = acc_union(acc, &view, nlists > 0 ? lists : NULL, nlists);
 	BF_ASSERT(bf_acc_check(acc) && bf_acc_check(other));
 	return status;
 }

@@ -61,6 +61,16 @@ bf_size_exact(uint64_t nhashes)
 	return BF_HEADER_SIZE + (size_t) nhashes * BF_HASH_BYTES;
 }
 
+/*
+ * Serialized size of a list of nhashes hashes in any order: an exact
+ * filter's, 8 bytes a hash
+ */
+size_t
+bf_size_list(uint64_t nhashes)
+{
+	return bf_size_exact(nhashes);
+}
+
 /* Whether kind is one of Parquet mode's kinds of value */
 bool
 bf_kind_is_parquet(uint32_t kind)
@@ -230,7 +240,8 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 
 	if (hdr->version != BF_FORMAT_VERSION)
 		return BF_E_VERSION;
-	if (hdr->layout != BF_LAYOUT_BLOCKS && hdr->layout != BF_LAYOUT_EXACT)
+	if (hdr->layout != BF_LAYOUT_BLOCKS && hdr->layout != BF_LAYOUT_EXACT &&
+		hdr->layout != BF_LAYOUT_LIST)
 		return BF_E_BAD_LAYOUT;
 	if ((hdr->flags & ~BF_FLAGS_KNOWN) != 0)
 		return BF_E_BAD_FLAGS;
@@ -261,9 +272,22 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 			return BF_E_BITS_SET;
 		expected = bf_size_blocks(hdr->nitems);
 	}
+	else if (hdr->layout == BF_LAYOUT_LIST && hdr->bits_set != 0)
+	{
+		/* the hashes of a filter of a size the caller gave, not a part */
+		if (hdr->flags != 0)
+			return BF_E_BAD_FLAGS;
+		if (hdr->capacity < 1)
+			return BF_E_BAD_PARAMS;
+		if (hdr->bits_set > BF_MAX_BLOCKS)
+			return BF_E_BAD_COUNT;
+		if (hdr->nitems > BF_MAX_HASHES)
+			return BF_E_BAD_COUNT;
+		expected = bf_size_list(hdr->nitems);
+	}
 	else
 	{
-		/* exact filters are a phase of auto-sized ones */
+		/* exact filters and lists are phases of auto-sized ones */
 		if (!(hdr->flags & BF_FLAG_AUTO))
 			return BF_E_BAD_FLAGS;
 		if (hdr->capacity != 0)
@@ -272,7 +296,8 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 			return BF_E_BAD_COUNT;
 		if (hdr->bits_set != 0)
 			return BF_E_BITS_SET;
-		expected = bf_size_exact(hdr->nitems);
+		expected = hdr->layout == BF_LAYOUT_EXACT ?
+			bf_size_exact(hdr->nitems) : bf_size_list(hdr->nitems);
 	}
 	status = check_part_fields(hdr);
 	if (status != BF_OK)
@@ -287,9 +312,27 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
  * payload.  O(1); the payload's content is not checked, which is safe for
  * every operation of the core (they stay in bounds whatever the bits are)
  * and right for values that were validated when they entered the database.
+ * A list (BF_LAYOUT_LIST) is BF_E_LAYOUT: no operation on filters takes
+ * one, as its hashes are in no order (bf_open_list opens it for those
+ * that do).
  */
 bf_status
 bf_open(const void *buf, size_t len, bf_view *view)
+{
+	bf_status	status = bf_open_list(buf, len, view);
+
+	if (status == BF_OK && view->hdr.layout == BF_LAYOUT_LIST)
+		return BF_E_LAYOUT;
+	return status;
+}
+
+/*
+ * Open a serialized filter of any layout, a list among them, for the code
+ * that knows what a list is: the validator, the accumulator, and sorting
+ * a list into its exact filter (bf_list_to_exact)
+ */
+bf_status
+bf_open_list(const void *buf, size_t len, bf_view *view)
 {
 	bf_status	status = bf_read_header(buf, len, &view->hdr);
 

@@ -11,7 +11,8 @@
  * byte set, cut short, extended, a header field set to an extreme value, or
  * several of these; or filters built here to be valid in unusual ways (odd
  * kinds, capacities and rates, saturated or random bits, exact lists of
- * extreme hashes).  Text inputs are base64 of byte inputs, random strings,
+ * extreme hashes, lists of hashes in any order with repeats, as partial
+ * aggregate states are).  Text inputs are base64 of byte inputs, random strings,
  * and valid base64 with characters changed, cut short, or with whitespace
  * and padding; a few are very long.
  *
@@ -594,11 +595,18 @@ hdr_nitems(const Buf *b)
 	return bf_load64(b->data + BF_OFF_NITEMS);
 }
 
+/* Whether a layout's items are hashes: an exact filter's or a list's */
+static bool
+layout_of_hashes(uint8_t layout)
+{
+	return layout == BF_LAYOUT_EXACT || layout == BF_LAYOUT_LIST;
+}
+
 /* Bytes per item of the header's layout (a block's for a bad layout) */
 static size_t
 hdr_item_bytes(const Buf *b)
 {
-	if (b->data[BF_OFF_LAYOUT] == BF_LAYOUT_EXACT)
+	if (layout_of_hashes(b->data[BF_OFF_LAYOUT]))
 		return BF_HASH_BYTES;
 	return BF_BLOCK_BYTES;
 }
@@ -707,7 +715,7 @@ spec_problem(const uint8_t *p, size_t len)
 	if (p[BF_OFF_VERSION] != BF_FORMAT_VERSION)
 		return "version";
 	layout = p[BF_OFF_LAYOUT];
-	if (layout != BF_LAYOUT_BLOCKS && layout != BF_LAYOUT_EXACT)
+	if (layout != BF_LAYOUT_BLOCKS && !layout_of_hashes(layout))
 		return "layout";
 	flags = bf_load16(p + BF_OFF_FLAGS);
 	if (flags & ~(uint64_t) (BF_FLAG_AUTO | BF_FLAG_PART))
@@ -760,6 +768,22 @@ spec_problem(const uint8_t *p, size_t len)
 			return "set bits";
 		return NULL;
 	}
+	/* a list of a sized filter's hashes: its block count as set bits */
+	if (layout == BF_LAYOUT_LIST && bf_load64(p + BF_OFF_BITS_SET) != 0)
+	{
+		if (flags != 0)
+			return "a sized filter's list, but flags";
+		if (bf_load64(p + BF_OFF_CAPACITY) < 1 ||
+			!sizable(bf_load64(p + BF_OFF_CAPACITY), fpr, BF_MAX_BLOCKS))
+			return "a sized filter's list, but its capacity";
+		if (bf_load64(p + BF_OFF_BITS_SET) > BF_MAX_BLOCKS)
+			return "a sized filter's list, but its block count";
+		if (nitems > BF_MAX_HASHES ||
+			len != BF_HEADER_SIZE + nitems * BF_HASH_BYTES)
+			return "length";
+		return NULL;
+	}
+	/* an exact filter, or a list: its hashes in any order, repeats allowed */
 	if (!(flags & BF_FLAG_AUTO))
 		return "exact, but not auto-sized";
 	if (flags & BF_FLAG_PART)
@@ -774,7 +798,7 @@ spec_problem(const uint8_t *p, size_t len)
 		return "set bits";
 	if (len != BF_HEADER_SIZE + nitems * BF_HASH_BYTES)
 		return "length";
-	for (i = 1; i < nitems; i++)
+	for (i = 1; layout == BF_LAYOUT_EXACT && i < nitems; i++)
 		if (bf_load64(p + BF_HEADER_SIZE + (i - 1) * BF_HASH_BYTES) >=
 			bf_load64(p + BF_HEADER_SIZE + i * BF_HASH_BYTES))
 			return "hashes not ascending";
@@ -880,8 +904,8 @@ cmp_u64(const void *a, const void *b)
 /*
  * Make the stored count of set bits a block filter's, or sort and dedupe an
  * exact filter's hashes (fixing its count and length): after other changes,
- * so that the checks behind these pass.  Does nothing unless the length is
- * what the header's item count says.
+ * so that the checks behind these pass; a list's hashes need nothing.
+ * Does nothing unless the length is what the header's item count says.
  */
 static void
 fix_payload(Buf *b)
@@ -896,6 +920,8 @@ fix_payload(Buf *b)
 		return;
 	n = hdr_nitems(b);
 	if (n > MAX_BUILD || b->len != BF_HEADER_SIZE + n * hdr_item_bytes(b))
+		return;
+	if (b->data[BF_OFF_LAYOUT] == BF_LAYOUT_LIST)
 		return;
 	if (b->data[BF_OFF_LAYOUT] != BF_LAYOUT_EXACT)
 	{
@@ -957,13 +983,14 @@ any_hash(Rng *rng, uint64_t i)
 /*
  * Build a valid filter of the given layout, item count and kind, with an
  * unusual capacity and rate and random bits or hashes.  An exact filter
- * may come out with fewer hashes than asked, when random ones repeat.
+ * may come out with fewer hashes than asked, when random ones repeat; a
+ * list keeps them as they come, repeats and all.
  */
 static void
 build_filter(Rng *rng, Buf *b, uint8_t layout, uint64_t nitems,
 			 uint32_t kind)
 {
-	bool		exact = layout == BF_LAYOUT_EXACT;
+	bool		exact = layout_of_hashes(layout);
 	uint8_t    *p;
 	uint64_t	i;
 
@@ -975,7 +1002,13 @@ build_filter(Rng *rng, Buf *b, uint8_t layout, uint64_t nitems,
 	p[BF_OFF_MAGIC + 1] = 'F';
 	p[BF_OFF_VERSION] = BF_FORMAT_VERSION;
 	p[BF_OFF_LAYOUT] = layout;
-	if (exact || ((nitems & (nitems - 1)) == 0 && rng_percent(rng, 50)))
+	if (layout == BF_LAYOUT_LIST && rng_percent(rng, 40))
+	{
+		/* the list of a sized filter's hashes */
+		exact = false;
+		bf_store64(p + BF_OFF_BITS_SET, 1 + rng_length(rng, 64));
+	}
+	else if (exact || ((nitems & (nitems - 1)) == 0 && rng_percent(rng, 50)))
 		bf_store16(p + BF_OFF_FLAGS, BF_FLAG_AUTO);
 	p[BF_OFF_HASH_ID] = spec_parquet_kind(kind) ? BF_HASH_PARQUET : BF_HASH_XXH3_64;
 	bf_store32(p + BF_OFF_KIND, kind);
@@ -1124,8 +1157,10 @@ mutate_header(Rng *rng, Buf *b)
 		case 2:
 			if (rng_percent(rng, 50))
 				p[BF_OFF_LAYOUT] = PICK(rng, bytes);
-			else
+			else if (rng_percent(rng, 50))
 				p[BF_OFF_LAYOUT] ^= BF_LAYOUT_BLOCKS ^ BF_LAYOUT_EXACT;
+			else
+				p[BF_OFF_LAYOUT] ^= BF_LAYOUT_EXACT ^ BF_LAYOUT_LIST;
 			break;
 		case 3:
 			bf_store16(p + BF_OFF_FLAGS, PICK(rng, flags));
@@ -1248,7 +1283,7 @@ gen_valid(Rng *rng, Buf *b)
 		case 4:
 			/* a power of two fewer keeps an auto-sized count valid */
 			n >>= rng_below(rng, 4);
-			if (n == 0 || b->data[BF_OFF_LAYOUT] == BF_LAYOUT_EXACT)
+			if (n == 0 || layout_of_hashes(b->data[BF_OFF_LAYOUT]))
 				n = rng_below(rng, n + 1);
 			bf_store64(b->data + BF_OFF_NITEMS, n);
 			buf_resize(b, BF_HEADER_SIZE + n * hdr_item_bytes(b));
@@ -1259,7 +1294,8 @@ gen_valid(Rng *rng, Buf *b)
 			break;
 		default:
 			if (rng_percent(rng, 50))
-				build_filter(rng, b, BF_LAYOUT_EXACT, rng_length(rng, 64),
+				build_filter(rng, b, rng_percent(rng, 70) ? BF_LAYOUT_EXACT :
+							 BF_LAYOUT_LIST, rng_length(rng, 64),
 							 any_kind(rng));
 			else
 				build_filter(rng, b, BF_LAYOUT_BLOCKS,
@@ -2049,7 +2085,8 @@ make_partner(Input *in)
 		build_filter(rng, p, BF_LAYOUT_BLOCKS, n, kind);
 	}
 	else if (rng_percent(rng, 50))
-		build_filter(rng, p, BF_LAYOUT_EXACT, rng_length(rng, 64), kind);
+		build_filter(rng, p, rng_percent(rng, 80) ? BF_LAYOUT_EXACT :
+					 BF_LAYOUT_LIST, rng_length(rng, 64), kind);
 	else
 		build_filter(rng, p, BF_LAYOUT_BLOCKS, 1 + rng_length(rng, 64), kind);
 }
