@@ -18,6 +18,7 @@ CORE_OBJS = \
 	src/core/bf_estimate.o \
 	src/core/bf_filter.o \
 	src/core/bf_format.o \
+	src/core/bf_packed.o \
 	src/core/bf_probe.o \
 	src/core/bf_parts.o \
 	src/core/bf_runs.o \

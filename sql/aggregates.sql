@@ -116,8 +116,21 @@ SELECT (SELECT l FROM lists WHERE id = 1) | (SELECT l FROM lists WHERE id = 2) =
 -- slices (its hashes are in no order)
 SELECT id, count(*) FILTER (WHERE l @> md5(x::text)) AS members
 FROM lists, generate_series(99998, 100003) AS x GROUP BY id ORDER BY id;
+-- the text and binary forms of a state (how Citus's workers ship it,
+-- calling the output function on the state itself) are its packed form
+-- (layout byte 4): the distinct hashes, sorted, in Elias-Fano code, about
+-- 6 bytes a hash; read back, it finishes as the state does
+CREATE AGGREGATE bloom_state_sent(text)
+	(SFUNC = bloom_agg_trans, STYPE = bloom, FINALFUNC = bloom_send);
+SELECT get_byte(st, 3) AS layout_byte,
+	octet_length(st) BETWEEN 5 * 100000 AND 6.5 * 100000 AS about_6_bytes,
+	(bloom_info(st::bloom)).hashes,
+	bloom_agg_final(st::bloom) = (SELECT bloom_agg(md5(x::text)) FROM generate_series(1, 100000) AS x)
+		AS finishes_as_its_values
+FROM (SELECT bloom_state_sent(md5(x::text)) AS st FROM generate_series(1, 100000) AS x) AS s;
 DROP TABLE lists;
 DROP AGGREGATE bloom_state_of(text);
+DROP AGGREGATE bloom_state_sent(text);
 
 -- a sized state holds its hashes until they are as large as its filter:
 -- a state of 5,000 values leaves as a list with the filter's block count,
@@ -142,6 +155,16 @@ FROM sized_lists ORDER BY id;
 SELECT bloom_union_agg(l) = (SELECT bloom_agg(md5(x::text), 100000, 0.01)
 							 FROM generate_series(1, 9000) AS x) AS union_agg_same
 FROM sized_lists;
+-- packed (its text form), a sized state's hashes are their positions in
+-- its filter: about 4 bytes each
+CREATE AGGREGATE bloom_sized_state_sent(text, bigint, float8)
+	(SFUNC = bloom_agg_sized_trans, STYPE = bloom, FINALFUNC = bloom_send);
+SELECT get_byte(st, 3) AS layout_byte, octet_length(st) < 4.5 * 5000 AS about_4_bytes,
+	bloom_agg_final(st::bloom) = (SELECT bloom_agg(md5(x::text), 100000, 0.01)
+								  FROM generate_series(1, 5000) AS x) AS finishes_as_its_values
+FROM (SELECT bloom_sized_state_sent(md5(x::text), 100000, 0.01) AS st
+	  FROM generate_series(1, 5000) AS x) AS s;
+DROP AGGREGATE bloom_sized_state_sent(text, bigint, float8);
 DROP TABLE sized_lists;
 DROP AGGREGATE bloom_sized_state_of(text, bigint, float8);
 DROP TABLE a, a_filters;

@@ -64,48 +64,50 @@ open_any(const struct varlena *filter)
 }
 
 /*
- * The filter a list stands for, as a new value in context cxt: the exact
- * filter of its hashes (bf_list_sort), or, the list of a sized filter's
- * (its block count where the set bits go), that filter
+ * The filter a list (plain or packed) stands for, as a new value in
+ * context cxt: the exact filter of an auto-sized set's distinct hashes,
+ * sorted (bf_list_sort, bf_read_packed), or the sized filter that holds a
+ * sized filter's (its block count where the set bits go)
  */
 static struct varlena *
 list_to_filter(const bf_view *list, MemoryContext cxt)
 {
 	size_t		n = (size_t) list->hdr.nitems;
-	uint64	   *hashes = palloc((n + 1) * sizeof(uint64));
-	uint64	   *scratch = palloc((n + 1) * sizeof(uint64));
+	uint64	   *keys = palloc((2 * n + 1) * sizeof(uint64));	/* and scratch */
 	bf_header	hdr = list->hdr;
+	bool		sized = hdr.bits_set != 0;
 	struct varlena *filter;
-	MemoryContext old = MemoryContextSwitchTo(cxt);
-	bf_status	status;
+	MemoryContext old;
+	size_t		len;
+	size_t		i;
+	bf_status	status = BF_OK;
 
-	if (hdr.bits_set != 0)
-	{
-		hdr.layout = BF_LAYOUT_BLOCKS;
-		hdr.nitems = list->hdr.bits_set;
-		filter = bloom_palloc(bf_size_blocks(hdr.nitems));
-		MemoryContextSwitchTo(old);
-		for (size_t i = 0; i < n; i++)
-			hashes[i] = bf_exact_hash(list, i);
-		status = bf_init(VARDATA(filter), bf_size_blocks(hdr.nitems), &hdr);
-		if (status == BF_OK)
-			status = bf_add_hashes(VARDATA(filter), bf_size_blocks(hdr.nitems),
-								   hashes, n);
-	}
+	if (list->hdr.layout == BF_LAYOUT_PACKED)
+		status = bf_read_packed(list, keys);
+	else if (sized)
+		for (i = 0; i < n; i++)
+			keys[i] = bf_exact_hash(list, i);
 	else
+		n = bf_list_sort(list, keys, keys + n + 1);
+	for (i = 0; list->hdr.layout == BF_LAYOUT_PACKED && sized && i < n; i++)
+		keys[i] = bf_hash_at(keys[i], hdr.bits_set);
+	hdr.layout = sized ? BF_LAYOUT_BLOCKS : BF_LAYOUT_EXACT;
+	hdr.nitems = sized ? list->hdr.bits_set : n;
+	len = sized ? bf_size_blocks(hdr.nitems) : bf_size_exact(n);
+	old = MemoryContextSwitchTo(cxt);
+	filter = bloom_palloc(len);
+	MemoryContextSwitchTo(old);
+	if (status == BF_OK && sized)
 	{
-		MemoryContextSwitchTo(old);
-		n = bf_list_sort(list, hashes, scratch);
-		hdr.layout = BF_LAYOUT_EXACT;
-		MemoryContextSwitchTo(cxt);
-		filter = bloom_palloc(bf_size_exact(n));
-		MemoryContextSwitchTo(old);
-		status = bf_init_exact(VARDATA(filter), bf_size_exact(n), &hdr, hashes, n);
+		status = bf_init(VARDATA(filter), len, &hdr);
+		if (status == BF_OK)
+			status = bf_add_hashes(VARDATA(filter), len, keys, n);
 	}
+	else if (status == BF_OK)
+		status = bf_init_exact(VARDATA(filter), len, &hdr, keys, n);
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_STORED);
-	pfree(hashes);
-	pfree(scratch);
+	pfree(keys);
 	return filter;
 }
 
@@ -119,7 +121,7 @@ bloom_view(const struct varlena *filter)
 {
 	bf_view		view = open_any(filter);
 
-	if (view.hdr.layout == BF_LAYOUT_LIST)
+	if (bf_layout_is_list(view.hdr.layout))
 		return open_any(list_to_filter(&view, CurrentMemoryContext));
 	return view;
 }
@@ -351,7 +353,7 @@ bloom_fetch_filter(struct varlena *raw, MemoryContext cxt, char **space)
 	struct varlena *flat = fetch_filter(raw, cxt, space);
 	bf_view		view = open_any(flat);
 
-	if (view.hdr.layout != BF_LAYOUT_LIST)
+	if (!bf_layout_is_list(view.hdr.layout))
 		return view;
 	flat = list_to_filter(&view, cxt);
 	pfree(*space);
@@ -388,7 +390,7 @@ bloom_datum_copy(Datum datum)
 			pfree(flat);
 	}
 	view = open_any(copy);
-	if (view.hdr.layout != BF_LAYOUT_LIST)
+	if (!bf_layout_is_list(view.hdr.layout))
 		return copy;
 	flat = list_to_filter(&view, CurrentMemoryContext);
 	pfree(copy);
@@ -469,7 +471,7 @@ bloom_datum_header(Datum datum)
 {
 	bf_header	hdr = bloom_stored_header(datum);
 
-	if (hdr.layout == BF_LAYOUT_LIST)
+	if (bf_layout_is_list(hdr.layout))
 		return bloom_datum_view(datum).hdr;
 	return hdr;
 }

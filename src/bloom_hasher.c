@@ -462,3 +462,25 @@ bloom_part_hashes(const bf_header *hdr, uint64 *hashes, int n)
 		bloom_raise_other_part(hdr, hashes[0]);
 	return kept;
 }
+
+/*
+ * bloom_hash_for's hash of a value for a filter whose kind is not the
+ * value's (out of line: nearly every row has the filter's kind): in
+ * Parquet mode, Parquet's hash (bloom_parquet_hash); for a filter of
+ * text made by 1.0, 1.0's hashing; for a filter of no kind yet, the
+ * value's own; a kind the filter does not accept is an error.
+ */
+uint64
+bloom_hash_for_other_kind(const BloomHasher *hasher, const bf_header *filter,
+						  Datum value)
+{
+	if (filter->hash_id == BF_HASH_PARQUET ||
+		hasher->method == BLOOM_HASH_PARQUET)
+		return bloom_parquet_hash(hasher, filter, value);
+	if (!bloom_kind_accepts(filter->kind, hasher->kind))
+		bloom_raise_kind_mismatch(filter->kind, hasher->kind,
+								  hasher->typid, hasher->collation);
+	if (filter->kind == BLOOM_KIND_TEXT_BLANKS)
+		return bloom_hash_with_blanks(hasher, value);
+	return bloom_hash_value(hasher, value);
+}

@@ -49,6 +49,8 @@ extern uint64 bloom_hash_string(const BloomHasher *hasher, const char *data,
 								size_t len, bool parquet);
 extern int	bloom_part_hashes(const bf_header *hdr, uint64 *hashes, int n);
 extern uint64 bloom_hash_with_blanks(const BloomHasher *hasher, Datum value);
+extern uint64 bloom_hash_for_other_kind(const BloomHasher *hasher,
+										const bf_header *filter, Datum value);
 
 /* bloom_nested.c */
 extern BloomNested *bloom_nested_init(Oid typid, Oid collation,
@@ -123,16 +125,7 @@ bloom_hash_for(const BloomHasher *hasher, const bf_header *filter,
 			   Datum value)
 {
 	if (unlikely(filter->kind != hasher->kind))
-	{
-		if (filter->hash_id == BF_HASH_PARQUET ||
-			hasher->method == BLOOM_HASH_PARQUET)
-			return bloom_parquet_hash(hasher, filter, value);
-		if (!bloom_kind_accepts(filter->kind, hasher->kind))
-			bloom_raise_kind_mismatch(filter->kind, hasher->kind,
-									  hasher->typid, hasher->collation);
-		if (filter->kind == BLOOM_KIND_TEXT_BLANKS)
-			return bloom_hash_with_blanks(hasher, value);
-	}
+		return bloom_hash_for_other_kind(hasher, filter, value);
 	return bloom_hash_value(hasher, value);
 }
 

@@ -231,7 +231,7 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 		return false;
 	}
 	hdr = bloom_stored_header(PG_GETARG_DATUM(filter_arg));
-	if (unlikely(hdr.layout == BF_LAYOUT_LIST))
+	if (unlikely(bf_layout_is_list(hdr.layout)))
 		return bloom_probe(hasher, bloom_cached_filter(fcinfo, filter_arg), value);
 	n = bloom_own_hashes(&hdr, hashes, bloom_probe_hashes(hasher, &hdr, value, hashes));
 	for (i = 0; i < n; i++)

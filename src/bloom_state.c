@@ -225,6 +225,26 @@ bloom_state_set_kind(BloomState *state, uint32 kind)
 }
 
 /*
+ * Keep, in a state that keeps none yet, a hasher of the values added like
+ * hasher (made again in the state's memory, from its type and collation):
+ * for a caller that calls the transition function through a new FmgrInfo
+ * each row, as Citus's worker_partial_agg does, so that its rows do not
+ * look the type up again.
+ */
+void
+bloom_state_keep_hasher(BloomState *state, const BloomHasher *hasher)
+{
+	BloomHasher *kept;
+
+	if (state->kept != NULL)
+		return;
+	kept = MemoryContextAlloc(state->hdr.eoh_context, sizeof(BloomHasher));
+	bloom_hasher_init(kept, hasher->typid, hasher->collation,
+					  state->hdr.eoh_context);
+	state->kept = kept;
+}
+
+/*
  * Union another state or bloom value into a state: the combine step of the
  * aggregates.
  */
@@ -249,6 +269,19 @@ bloom_state_intersect(BloomState *state, Datum other)
 	bf_view		view = bloom_datum_view(other);
 
 	check_combined(bf_acc_intersect(&state->acc, &view), state, &view);
+}
+
+/*
+ * A state's packed form (bf_acc_pack), as a new bloom value: what its text
+ * and binary output carry.  The state keeps its value.
+ */
+struct varlena *
+bloom_state_pack(BloomState *state)
+{
+	bf_acc_result result;
+
+	check(bf_acc_pack(&state->acc, &bloom_result_allocator, &result));
+	return (struct varlena *) (result.filter - VARHDRSZ);
 }
 
 /*

@@ -8,9 +8,10 @@
  * The payload is either an array of 256-bit blocks (layout BLOCKS) or a
  * strictly ascending list of 64-bit value hashes (layout EXACT, used while a
  * set is small enough to be kept exactly), or, only as an aggregate hands
- * on a partial state, the same hashes in any order (layout LIST), which
- * no operation but the accumulator's takes (bf_open refuses it; the
- * PostgreSQL layer reads it as the exact filter of its hashes).
+ * on a partial state, hashes in any order (layout LIST) or packed (layout
+ * PACKED), which no operation but the accumulator's takes (bf_open
+ * refuses them; the PostgreSQL layer reads them as the filters they stand
+ * for).
  * doc/format.md documents every byte.
  *
  * The library knows nothing about PostgreSQL and allocates only through the
@@ -52,6 +53,10 @@
 									 * an auto-sized set not yet sorted, or,
 									 * bits_set being a block count, the
 									 * hashes of a sized filter not yet made */
+#define BF_LAYOUT_PACKED	4		/* a list's distinct keys, sorted, in
+									 * Elias-Fano code (bf_packed.c): as a
+									 * partial state's text and binary forms
+									 * carry them */
 
 #define BF_HASH_XXH3_64		1		/* XXH3_64bits of the canonical bytes */
 #define BF_HASH_PARQUET		2		/* XXH64, seed 0, of the Parquet plain
@@ -194,6 +199,16 @@ typedef enum bf_status
 	BF_E_BAD_PART				/* part fields out of range or contradict */
 } bf_status;
 
+/*
+ * Whether a layout is a list's (plain or packed): a partial aggregate
+ * state's hashes, which no operation but the accumulator's union takes
+ */
+static inline bool
+bf_layout_is_list(uint8_t layout)
+{
+	return layout == BF_LAYOUT_LIST || layout == BF_LAYOUT_PACKED;
+}
+
 /* Decoded header, in host byte order */
 typedef struct bf_header
 {
@@ -237,6 +252,7 @@ extern bool bf_sizable(uint64_t n, double fpr);
 extern size_t bf_size_blocks(uint64_t nblocks);
 extern size_t bf_size_exact(uint64_t nhashes);
 extern size_t bf_size_list(uint64_t nhashes);
+extern size_t bf_size_packed(uint64_t n, uint64_t nblocks);
 extern void bf_header_init(bf_header *hdr, uint8_t layout, uint64_t nitems,
 						   uint64_t capacity, double fpr, uint16_t flags,
 						   uint32_t kind);
@@ -269,6 +285,13 @@ extern bool bf_contains(const bf_view *view, uint64_t hash);
 extern uint64_t bf_exact_hash(const bf_view *view, uint64_t i);
 extern size_t bf_list_sort(const bf_view *list, uint64_t *hashes,
 						   uint64_t *scratch);
+
+/* bf_packed.c */
+extern uint64_t bf_position(uint64_t hash, uint64_t nblocks);
+extern uint64_t bf_hash_at(uint64_t pos, uint64_t nblocks);
+extern bf_status bf_write_packed(void *buf, size_t len, const bf_header *hdr,
+								 const uint64_t *keys, size_t n);
+extern bf_status bf_read_packed(const bf_view *view, uint64_t *keys);
 
 /* bf_search.c */
 

@@ -142,6 +142,8 @@ extern bf_status bf_acc_flat_size(bf_acc *acc, size_t *len);
 extern bf_status bf_acc_flatten(const bf_acc *acc, void *buf, size_t len);
 extern bf_status bf_acc_finish(bf_acc *acc, const bf_allocator *out,
 							   bf_acc_result *result);
+extern bf_status bf_acc_pack(bf_acc *acc, const bf_allocator *out,
+							 bf_acc_result *result);
 extern bf_view bf_acc_view(const bf_acc *acc);
 extern bool bf_acc_check(const bf_acc *acc);
 

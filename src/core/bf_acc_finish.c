@@ -369,3 +369,85 @@ bf_acc_finish(bf_acc *acc, const bf_allocator *out, bf_acc_result *result)
 	BF_ASSERT(bf_acc_check(acc));
 	return status;
 }
+
+/* Copy n hashes (none from nowhere) to out; returns n */
+static size_t
+store_native(uint64_t *out, const uint64_t *hashes, size_t n)
+{
+	if (n > 0)
+		memcpy(out, hashes, n * sizeof(uint64_t));
+	return n;
+}
+
+/*
+ * Copy the hashes an accumulator holds as keys (room for them twice, the
+ * second half scratch): an exact one's distinct hashes, a deferred block
+ * accumulator's positions in its filter (bf_position), sorted and their
+ * repeats dropped; returns how many are left
+ */
+static size_t
+pack_keys(const bf_acc *acc, uint64_t *keys, size_t room)
+{
+	size_t		n = 0;
+	size_t		i;
+
+	if (bf_acc_deferred(acc))
+		for (i = 0; i < acc->npending; i++)
+			keys[n++] = bf_position(acc->pending[i], acc->hdr.nitems);
+	else
+	{
+		n = store_native(keys, acc->u.run.hashes, acc->hdr.nitems);
+		for (i = 0; i < acc->u.run.nchunks; i++)
+			n += store_native(keys + n, acc->u.run.chunks[i].hashes,
+							  acc->u.run.chunks[i].n);
+		n += store_native(keys + n, acc->pending, acc->npending);
+		if (acc->u.run.nchunks == 0 && acc->npending == 0)
+			return n;
+	}
+	BF_ASSERT(n <= room);
+	bf_sort_hashes(keys, n, keys + room);
+	return bf_unique_hashes(keys, n);
+}
+
+/*
+ * The packed form of an accumulator (bf_write_packed), in memory from
+ * out: what a partial state's text and binary forms carry, smaller than
+ * its flat form for what is not a filter yet, an exact accumulator's
+ * distinct hashes or a deferred block accumulator's positions in its
+ * filter, sorted; a block accumulator's filter is its flat form (its
+ * pending hashes applied).  The accumulator keeps its value.
+ */
+bf_status
+bf_acc_pack(bf_acc *acc, const bf_allocator *out, bf_acc_result *result)
+{
+	size_t		room = bf_acc_deferred(acc) ? acc->npending :
+		acc->hdr.layout == BF_LAYOUT_EXACT ? bf_acc_held(acc) : 0;
+	uint64_t   *keys;
+	bf_header	hdr = acc->hdr;
+	size_t		n;
+	bf_status	status;
+
+	memset(result, 0, sizeof(*result));
+	if (acc->hdr.layout == BF_LAYOUT_BLOCKS && !bf_acc_deferred(acc))
+	{
+		status = bf_acc_flush(acc);
+		if (status == BF_OK)
+			status = result_alloc(out, bf_size_blocks(acc->hdr.nitems), result);
+		if (status == BF_OK)
+			status = bf_acc_flatten(acc, result->filter, result->len);
+		return status;
+	}
+	keys = bf_acc_alloc(acc, (2 * room + 1) * sizeof(uint64_t));
+	if (keys == NULL)
+		return BF_E_MEMORY;
+	n = pack_keys(acc, keys, room);
+	hdr.layout = BF_LAYOUT_PACKED;
+	hdr.bits_set = bf_acc_deferred(acc) ? acc->hdr.nitems : 0;
+	status = result_alloc(out, bf_size_packed(n, hdr.bits_set), result);
+	if (status == BF_OK)
+		status = bf_write_packed(result->filter, result->len, &hdr, keys, n);
+	if (status != BF_OK && result->filter != NULL)
+		out->release(out->context, result->filter, result->len);
+	bf_acc_free(acc, keys, (2 * room + 1) * sizeof(uint64_t));
+	return status;
+}

@@ -336,20 +336,18 @@ append_deferred(bf_acc *acc, const bf_acc_list *list)
 }
 
 /*
- * Union of an accumulator and the filter a list of a sized filter's
- * hashes stands for (a deferred block accumulator's flat form, whose
- * bits_set field is its block count), made here, by acc_union
+ * Union of an accumulator and the filter a sized filter's hashes stand
+ * for, made here (its header hdr), by acc_union
  */
 static bf_status
-union_made(bf_acc *acc, const bf_view *list, const bf_header *hdr)
+union_made(bf_acc *acc, const bf_header *hdr, const bf_acc_list *hashes)
 {
-	bf_acc_list hashes = {NULL, list, list->hdr.nitems, false};
 	bf_acc		made;
 	bf_view		view;
 	bf_status	status = bf_acc_init(&made, acc->mem, hdr);
 
 	if (status == BF_OK)
-		status = append_deferred(&made, &hashes);
+		status = append_deferred(&made, hashes);
 	if (status == BF_OK)
 		status = bf_acc_flush(&made);
 	if (status == BF_OK)
@@ -362,27 +360,27 @@ union_made(bf_acc *acc, const bf_view *list, const bf_header *hdr)
 }
 
 /*
- * Union of an accumulator and a list of a sized filter's hashes (a
- * deferred block accumulator's flat form, whose bits_set field is its
- * block count): an empty exact accumulator becomes deferred with the
- * list's header and takes its hashes, as a block accumulator of the same
- * size and parameters does (append_deferred); anything else meets the
- * filter the list stands for (union_made).  So a Citus coordinator
- * gathers its workers' hashes until they are as large as the filter.
+ * Union of an accumulator and a sized filter's hashes, a list's (a
+ * deferred block accumulator's flat or packed form, whose bits_set field
+ * is its block count; list its header): an empty exact accumulator
+ * becomes deferred with the list's header and takes the hashes, as a
+ * block accumulator of the same size and parameters does
+ * (append_deferred); anything else meets the filter they stand for
+ * (union_made).  So a Citus coordinator gathers its workers' hashes until
+ * they are as large as the filter.
  */
 static bf_status
-union_sized_list(bf_acc *acc, const bf_view *list)
+union_sized_list(bf_acc *acc, const bf_header *list,
+				 const bf_acc_list *hashes)
 {
-	bf_acc_list hashes = {NULL, list, list->hdr.nitems, false};
-	bf_view		blocks = *list;
+	bf_view		blocks = {*list, NULL};
 	bf_view		mine;
 	bf_pair		pair;
 	bf_status	status;
 
 	blocks.hdr.layout = BF_LAYOUT_BLOCKS;
-	blocks.hdr.nitems = list->hdr.bits_set;
+	blocks.hdr.nitems = list->bits_set;
 	blocks.hdr.bits_set = 0;
-	blocks.payload = NULL;
 	if (acc->hdr.layout == BF_LAYOUT_EXACT && bf_acc_held(acc) == 0)
 	{
 		status = meet(BF_OK, acc, &blocks, &mine, &pair);
@@ -390,7 +388,7 @@ union_sized_list(bf_acc *acc, const bf_view *list)
 			return status;
 		blocks.hdr.kind = acc->hdr.kind;
 		bf_acc_become(acc, &blocks.hdr, NULL, NULL, 0, NULL, 0);
-		return append_deferred(acc, &hashes);
+		return append_deferred(acc, hashes);
 	}
 	if (acc->hdr.layout == BF_LAYOUT_BLOCKS &&
 		acc->hdr.nitems == blocks.hdr.nitems &&
@@ -399,16 +397,49 @@ union_sized_list(bf_acc *acc, const bf_view *list)
 		acc->hdr.fpr == blocks.hdr.fpr)
 	{
 		status = meet(BF_OK, acc, &blocks, &mine, &pair);
-		return status == BF_OK ? append_deferred(acc, &hashes) : status;
+		return status == BF_OK ? append_deferred(acc, hashes) : status;
 	}
-	return union_made(acc, list, &blocks.hdr);
+	return union_made(acc, &blocks.hdr, hashes);
+}
+
+/*
+ * Union of an accumulator and a packed list (bf_read_packed): its keys
+ * read into memory of the accumulator's, then taken as the list they
+ * are: an auto-sized set's sorted hashes, or a sized filter's positions,
+ * each made a hash of its position (bf_hash_at)
+ */
+static bf_status
+union_packed(bf_acc *acc, const bf_view *packed)
+{
+	size_t		n = (size_t) packed->hdr.nitems;
+	uint64_t   *keys = bf_acc_alloc(acc, (n + 1) * sizeof(uint64_t));
+	bf_acc_list list = {keys, NULL, n, packed->hdr.bits_set == 0};
+	bf_view		exact = {packed->hdr, NULL};
+	bf_status	status;
+	size_t		i;
+
+	if (keys == NULL)
+		return BF_E_MEMORY;
+	status = bf_read_packed(packed, keys);
+	exact.hdr.layout = BF_LAYOUT_EXACT;
+	if (status == BF_OK && list.sorted)
+		status = acc_union(acc, &exact, &list, 1);
+	else if (status == BF_OK)
+	{
+		for (i = 0; i < n; i++)
+			keys[i] = bf_hash_at(keys[i], packed->hdr.bits_set);
+		status = union_sized_list(acc, &packed->hdr, &list);
+	}
+	bf_acc_free(acc, keys, (n + 1) * sizeof(uint64_t));
+	return status;
 }
 
 /*
  * Union of an accumulator and a filter, other: an exact filter or a list
- * (whose hashes are read from list, if not NULL: another accumulator's
- * run, chunks and pending hashes) or a block filter.  A list pairs as the
- * exact filter of its hashes.
+ * (whose hashes are read from lists, if not NULL: another accumulator's
+ * run, chunks and pending hashes, or a packed list's keys) or a block
+ * filter.  A list of an auto-sized set pairs as the exact filter of its
+ * hashes; a sized filter's list, plain or packed, as that filter.
  */
 static bf_status
 acc_union(bf_acc *acc, const bf_view *other, const bf_acc_list *lists,
@@ -422,8 +453,10 @@ acc_union(bf_acc *acc, const bf_view *other, const bf_acc_list *lists,
 	bf_status	status;
 	size_t		i;
 
+	if (other->hdr.layout == BF_LAYOUT_PACKED)
+		return union_packed(acc, other);
 	if (other->hdr.layout == BF_LAYOUT_LIST && other->hdr.bits_set > 0)
-		return union_sized_list(acc, other);
+		return union_sized_list(acc, &other->hdr, &list);
 	if (other->hdr.layout == BF_LAYOUT_LIST)
 		as_exact.hdr.layout = BF_LAYOUT_EXACT;
 	status = meet(bf_acc_deferred(acc) ? bf_acc_flush(acc) : bf_acc_settle(acc),

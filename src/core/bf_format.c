@@ -241,7 +241,7 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 	if (hdr->version != BF_FORMAT_VERSION)
 		return BF_E_VERSION;
 	if (hdr->layout != BF_LAYOUT_BLOCKS && hdr->layout != BF_LAYOUT_EXACT &&
-		hdr->layout != BF_LAYOUT_LIST)
+		hdr->layout != BF_LAYOUT_LIST && hdr->layout != BF_LAYOUT_PACKED)
 		return BF_E_BAD_LAYOUT;
 	if ((hdr->flags & ~BF_FLAGS_KNOWN) != 0)
 		return BF_E_BAD_FLAGS;
@@ -272,7 +272,7 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 			return BF_E_BITS_SET;
 		expected = bf_size_blocks(hdr->nitems);
 	}
-	else if (hdr->layout == BF_LAYOUT_LIST && hdr->bits_set != 0)
+	else if (hdr->layout != BF_LAYOUT_EXACT && hdr->bits_set != 0)
 	{
 		/* the hashes of a filter of a size the caller gave, not a part */
 		if (hdr->flags != 0)
@@ -283,7 +283,8 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 			return BF_E_BAD_COUNT;
 		if (hdr->nitems > BF_MAX_HASHES)
 			return BF_E_BAD_COUNT;
-		expected = bf_size_list(hdr->nitems);
+		expected = hdr->layout == BF_LAYOUT_LIST ? bf_size_list(hdr->nitems) :
+			bf_size_packed(hdr->nitems, hdr->bits_set);
 	}
 	else
 	{
@@ -296,8 +297,9 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 			return BF_E_BAD_COUNT;
 		if (hdr->bits_set != 0)
 			return BF_E_BITS_SET;
-		expected = hdr->layout == BF_LAYOUT_EXACT ?
-			bf_size_exact(hdr->nitems) : bf_size_list(hdr->nitems);
+		expected = hdr->layout == BF_LAYOUT_EXACT ? bf_size_exact(hdr->nitems) :
+			hdr->layout == BF_LAYOUT_LIST ? bf_size_list(hdr->nitems) :
+			bf_size_packed(hdr->nitems, 0);
 	}
 	status = check_part_fields(hdr);
 	if (status != BF_OK)
@@ -312,24 +314,23 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
  * payload.  O(1); the payload's content is not checked, which is safe for
  * every operation of the core (they stay in bounds whatever the bits are)
  * and right for values that were validated when they entered the database.
- * A list (BF_LAYOUT_LIST) is BF_E_LAYOUT: no operation on filters takes
- * one, as its hashes are in no order (bf_open_list opens it for those
- * that do).
+ * A list (BF_LAYOUT_LIST, BF_LAYOUT_PACKED) is BF_E_LAYOUT: no operation
+ * on filters takes one (bf_open_list opens it for those that do).
  */
 bf_status
 bf_open(const void *buf, size_t len, bf_view *view)
 {
 	bf_status	status = bf_open_list(buf, len, view);
 
-	if (status == BF_OK && view->hdr.layout == BF_LAYOUT_LIST)
+	if (status == BF_OK && bf_layout_is_list(view->hdr.layout))
 		return BF_E_LAYOUT;
 	return status;
 }
 
 /*
- * Open a serialized filter of any layout, a list among them, for the code
- * that knows what a list is: the validator, the accumulator, and sorting
- * a list into its exact filter (bf_list_to_exact)
+ * Open a serialized filter of any layout, lists among them, for the code
+ * that knows what a list is: the validator, the accumulator, and reading
+ * a list as the filter it stands for (bf_list_sort, bf_read_packed)
  */
 bf_status
 bf_open_list(const void *buf, size_t len, bf_view *view)

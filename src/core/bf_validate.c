@@ -21,8 +21,8 @@
  * bf_part_sizable), the stored count
  * of set bits against the blocks, and the strict ascending order of exact
  * hashes.  A list's hashes are in no order and may repeat, so any 8 bytes
- * are one of them.  Accepts any input without reading outside
- * [buf, buf + len).
+ * are one of them; a packed list's code is read through (bf_read_packed).
+ * Accepts any input without reading outside [buf, buf + len).
  */
 bf_status
 bf_validate(const void *buf, size_t len)
@@ -36,7 +36,7 @@ bf_validate(const void *buf, size_t len)
 		return status;
 	/* a block filter, or the list of a sized one's hashes */
 	sized = view.hdr.layout == BF_LAYOUT_BLOCKS ||
-		(view.hdr.layout == BF_LAYOUT_LIST && view.hdr.bits_set != 0);
+		(view.hdr.layout != BF_LAYOUT_EXACT && view.hdr.bits_set != 0);
 	if ((view.hdr.flags & BF_FLAG_PART) ? !bf_part_sizable(&view.hdr) :
 		!bf_sizable(sized ? view.hdr.capacity :
 					(view.hdr.nitems > 0 ? view.hdr.nitems : 1), view.hdr.fpr))
@@ -50,6 +50,8 @@ bf_validate(const void *buf, size_t len)
 			view.hdr.bits_set)
 			return BF_E_BITS_SET;
 	}
+	else if (view.hdr.layout == BF_LAYOUT_PACKED)
+		return bf_read_packed(&view, NULL);
 	else if (view.hdr.layout == BF_LAYOUT_EXACT)
 	{
 		for (i = 1; i < view.hdr.nitems; i++)

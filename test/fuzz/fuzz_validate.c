@@ -7,10 +7,11 @@
  * Checked properties (a failure aborts, which libFuzzer reports):
  *	- bf_validate and bf_open never read outside the input (the sanitizers
  *	  watch every access);
- *	- what bf_validate accepts, bf_open accepts, but a list (its hashes in
- *	  any order, a partial aggregate state), which bf_open_list opens: its
- *	  sorted hashes make a valid exact filter, and an accumulator that
- *	  takes it finishes as a valid filter holding every one of them;
+ *	- what bf_validate accepts, bf_open accepts, but a list (a partial
+ *	  aggregate state's hashes in any order, or packed), which
+ *	  bf_open_list opens: its sorted hashes make a valid exact filter,
+ *	  and an accumulator that takes it finishes as a valid filter holding
+ *	  every one of them;
  *	- operations on a structurally valid filter stay in bounds whatever its
  *	  payload holds, and produce structurally valid filters;
  *	- on a fully valid filter they produce fully valid filters, union and
@@ -146,7 +147,21 @@ check_list(const bf_view *list, bool valid)
 	bf_view		finished;
 
 	REQUIRE(hashes != NULL && scratch != NULL);
-	n = bf_list_sort(list, hashes, scratch);
+	if (list->hdr.layout == BF_LAYOUT_PACKED)
+	{
+		/* its code must read back, if it was valid; its keys are sorted */
+		if (bf_read_packed(list, hashes) != BF_OK)
+		{
+			REQUIRE(!valid);
+			free(hashes);
+			free(scratch);
+			return;
+		}
+		for (i = 0; list->hdr.bits_set != 0 && i < n; i++)
+			hashes[i] = bf_hash_at(hashes[i], list->hdr.bits_set);
+	}
+	else
+		n = bf_list_sort(list, hashes, scratch);
 	if (list->hdr.bits_set == 0)
 	{
 		hdr.layout = BF_LAYOUT_EXACT;
@@ -190,7 +205,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (bf_open(data, size, &view) != BF_OK)
 	{
 		if (bf_open_list(data, size, &view) == BF_OK &&
-			view.hdr.layout == BF_LAYOUT_LIST)
+			bf_layout_is_list(view.hdr.layout))
 			check_list(&view, valid);
 		else
 			REQUIRE(!valid);

@@ -147,14 +147,19 @@ flat_view(const uint8_t *buf, size_t len)
 	return view;
 }
 
-/* The filter the accumulator finishes as, on the heap */
+/*
+ * The filter the accumulator finishes as (or, pack, its packed form,
+ * bf_acc_pack: a partial state's text and binary forms), on the heap,
+ * validated
+ */
 static uint8_t *
-finished(bf_acc *acc, size_t *len, bool *as_is)
+result_of(bf_acc *acc, bool pack, size_t *len, bool *as_is)
 {
 	bf_acc_result result;
 	uint8_t    *buf;
 
-	assert_ok(bf_acc_finish(acc, &mem, &result));
+	assert_ok(pack ? bf_acc_pack(acc, &mem, &result) :
+			  bf_acc_finish(acc, &mem, &result));
 	assert_ok(bf_validate(result.filter, result.len));
 	*len = result.len;
 	buf = test_malloc(*len);
@@ -163,6 +168,20 @@ finished(bf_acc *acc, size_t *len, bool *as_is)
 	if (as_is != NULL)
 		*as_is = result.as_is;
 	return buf;
+}
+
+/* The accumulator's packed form, on the heap (result_of) */
+static uint8_t *
+packed(bf_acc *acc, size_t *len)
+{
+	return result_of(acc, true, len, NULL);
+}
+
+/* The filter the accumulator finishes as, on the heap (result_of) */
+static uint8_t *
+finished(bf_acc *acc, size_t *len, bool *as_is)
+{
+	return result_of(acc, false, len, as_is);
 }
 
 /* Compare two hashes for qsort */
@@ -850,7 +869,7 @@ test_plans_agree(void **state)
 	static const int orders[][3] = {{0, 1, 2}, {2, 1, 0}, {1, 2, 0}};
 	size_t		p;
 	size_t		o;
-	int			flattened;
+	int			form;
 
 	(void) state;
 	for (p = 0; p < sizeof(parts) / sizeof(parts[0]); p++)
@@ -866,7 +885,7 @@ test_plans_agree(void **state)
 		s = finished(&serial, &slen, NULL);
 		bf_acc_release(&serial);
 		for (o = 0; o < sizeof(orders) / sizeof(orders[0]); o++)
-			for (flattened = 0; flattened < 2; flattened++)
+			for (form = 0; form < 3; form++)
 			{
 				bf_acc		part[3];
 				bf_acc		leader;
@@ -886,7 +905,7 @@ test_plans_agree(void **state)
 					size_t		held = one->hdr.nitems + one->u.run.nchunked +
 						one->npending;
 
-					if (flattened)
+					if (form == 1)
 					{
 						size_t		len;
 						uint8_t    *buf = flat(one, &len);
@@ -895,6 +914,17 @@ test_plans_agree(void **state)
 						/* a large state leaves unsorted, a list */
 						assert_int_equal(view.hdr.layout, held > 65536 ?
 										 BF_LAYOUT_LIST : BF_LAYOUT_EXACT);
+						assert_ok(bf_acc_union(&leader, &view));
+						test_free(buf);
+					}
+					else if (form == 2)
+					{
+						/* as Citus moves it: the state's text form */
+						size_t		len;
+						uint8_t    *buf = packed(one, &len);
+						bf_view		view = flat_view(buf, len);
+
+						assert_int_equal(view.hdr.layout, BF_LAYOUT_PACKED);
 						assert_ok(bf_acc_union(&leader, &view));
 						test_free(buf);
 					}
@@ -1232,6 +1262,7 @@ test_sized_lists(void **state)
 	uint8_t    *s;
 	uint8_t    *f;
 	uint8_t    *buf;
+	int			form;
 	int			i;
 
 	(void) state;
@@ -1243,26 +1274,33 @@ test_sized_lists(void **state)
 	s = finished(&serial, &slen, NULL);
 	bf_acc_release(&serial);
 
-	init_exact(&leader, 0);
-	for (i = 0; i < 12; i++)
+	for (form = 0; form < 2; form++)
 	{
-		init_blocks(&part, NBLOCKS, 0, TU_KIND);
-		add_keys(&part, 500 * i, 500 * (i + 1));
-		buf = flat(&part, &len);
-		view = flat_view(buf, len);
-		assert_int_equal(view.hdr.layout, BF_LAYOUT_LIST);
-		assert_int_equal(view.hdr.bits_set, NBLOCKS);
-		assert_int_equal(view.hdr.nitems, 500);
-		assert_ok(bf_acc_union(&leader, &view));
-		assert_int_equal(leader.hdr.layout, BF_LAYOUT_BLOCKS);
-		/* 4 hashes a block fill it after the fourth list */
-		assert_true((leader.u.blocks.filter == NULL) == (i < 4));
-		test_free(buf);
-		bf_acc_release(&part);
+		/* lists as PostgreSQL's workers hand them on, packed as Citus's */
+		init_exact(&leader, 0);
+		for (i = 0; i < 12; i++)
+		{
+			init_blocks(&part, NBLOCKS, 0, TU_KIND);
+			add_keys(&part, 500 * i, 500 * (i + 1));
+			buf = form == 0 ? flat(&part, &len) : packed(&part, &len);
+			view = flat_view(buf, len);
+			assert_int_equal(view.hdr.layout, form == 0 ? BF_LAYOUT_LIST :
+							 BF_LAYOUT_PACKED);
+			assert_int_equal(view.hdr.bits_set, NBLOCKS);
+			assert_int_equal(view.hdr.nitems, 500);
+			assert_true(form == 0 || len < bf_size_list(500));
+			assert_ok(bf_acc_union(&leader, &view));
+			assert_int_equal(leader.hdr.layout, BF_LAYOUT_BLOCKS);
+			/* 4 hashes a block fill it after the fourth list */
+			assert_true((leader.u.blocks.filter == NULL) == (i < 4));
+			test_free(buf);
+			bf_acc_release(&part);
+		}
+		f = finished(&leader, &flen, NULL);
+		tu_assert_same(f, flen, s, slen);
+		test_free(f);
+		bf_acc_release(&leader);
 	}
-	f = finished(&leader, &flen, NULL);
-	tu_assert_same(f, flen, s, slen);
-	test_free(f);
 
 	/* a deferred state finishes as its filter, as the made one does */
 	init_blocks(&part, NBLOCKS, 0, TU_KIND);
@@ -1271,7 +1309,6 @@ test_sized_lists(void **state)
 	tu_assert_same(f, flen, s, slen);
 	test_free(f);
 	bf_acc_release(&part);
-	bf_acc_release(&leader);
 
 	/* a list of half the blocks: the union folds the leader's down */
 	init_blocks(&leader, NBLOCKS, 0, TU_KIND);

@@ -233,10 +233,12 @@ test_validator_rejects(void **state)
 	assert_status(bf_validate(b, glen), BF_E_VERSION);
 	FRESH(), b[3] = 0;
 	assert_status(bf_validate(b, glen), BF_E_BAD_LAYOUT);
-	FRESH(), b[3] = 4;
+	FRESH(), b[3] = 5;
 	assert_status(bf_validate(b, glen), BF_E_BAD_LAYOUT);
 	/* as a list, the header is a sized filter's list of 5 hashes */
 	FRESH(), b[3] = BF_LAYOUT_LIST;
+	assert_status(bf_validate(b, glen), BF_E_LENGTH);
+	FRESH(), b[3] = BF_LAYOUT_PACKED;
 	assert_status(bf_validate(b, glen), BF_E_LENGTH);
 	FRESH(), poke(b, 4, 2, 0x0004);
 	assert_status(bf_validate(b, glen), BF_E_BAD_FLAGS);
