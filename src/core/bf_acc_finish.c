@@ -31,18 +31,19 @@
 /*
  * Whether an accumulator leaves as a list (BF_LAYOUT_LIST): a deferred
  * block accumulator, whose hashes are smaller than its filter; an exact
- * one that holds more than BF_ACC_LIST_MIN hashes, some of them set aside
- * or pending, unsorted.  Sorting them is what an exact filter would cost,
- * and the filter they end in needs them in no order; a few are sorted
- * (the run a small group's state is, which is smaller sorted).
+ * one that holds more than BF_ACC_LIST_MIN hashes and has set some aside,
+ * unsorted, as mostly new values (bf_acc_exact.c).  Sorting them is what
+ * an exact filter would cost, and the filter they end in needs them in no
+ * order.  An exact accumulator whose values repeat, all in its run but
+ * for a pending run at most half as long, sorts that, and leaves as the
+ * exact filter of its distinct hashes, 8 bytes each.
  */
 static bool
 leaves_as_list(const bf_acc *acc)
 {
 	if (acc->hdr.layout == BF_LAYOUT_BLOCKS)
 		return bf_acc_deferred(acc);
-	return (acc->u.run.nchunks > 0 || acc->npending > 0) &&
-		bf_acc_held(acc) > BF_ACC_LIST_MIN;
+	return acc->u.run.nchunks > 0 && bf_acc_held(acc) > BF_ACC_LIST_MIN;
 }
 
 /* The hashes an accumulator that leaves as a list holds */
