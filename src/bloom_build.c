@@ -24,6 +24,8 @@
 
 #include "port/pg_bitutils.h"
 
+#include "bf_acc_exact.h"
+
 /*
  * Header of an empty filter sized for capacity values at rate fpr, as
  * bloom_create and bloom_agg(value, capacity, fpr) make it, of the given

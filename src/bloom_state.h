@@ -19,6 +19,8 @@
 #include "bloom_build.h"
 #include "bloom_hasher.h"
 
+#include "bf_acc_exact.h"
+
 #include "utils/expandeddatum.h"
 
 typedef struct BloomState

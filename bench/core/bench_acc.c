@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "bf.h"
-#include "bf_acc.h"
+#include "bf_acc_exact.h"
 #include "bf_hash.h"
 
 #define BENCH_NAME		"bench_acc"

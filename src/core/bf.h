@@ -283,8 +283,6 @@ extern bf_status bf_add_hashes(void *buf, size_t len, const uint64_t *hashes,
 							   size_t n);
 extern bool bf_contains(const bf_view *view, uint64_t hash);
 extern uint64_t bf_exact_hash(const bf_view *view, uint64_t i);
-extern size_t bf_list_sort(const bf_view *list, uint64_t *hashes,
-						   uint64_t *scratch);
 
 /* bf_packed.c */
 extern uint64_t bf_position(uint64_t hash, uint64_t nblocks);
@@ -372,6 +370,8 @@ extern bf_status bf_assemble_into(void *buf, size_t len, const bf_view *part);
 /* bf_runs.c */
 extern void bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch);
 extern size_t bf_unique_hashes(uint64_t *hashes, size_t n);
+extern size_t bf_list_sort(const bf_view *list, uint64_t *hashes,
+						   uint64_t *scratch);
 extern size_t bf_merge_hashes(uint64_t *run, size_t nrun,
 							  const uint64_t *hashes, size_t n);
 extern size_t bf_merge_exact(uint64_t *run, size_t nrun, const bf_view *view);

@@ -4,10 +4,10 @@
  *	  The accumulator: the set of hashes an aggregate builds, exact while it
  *	  is small and a block filter past BF_ACC_EXACT_MAX distinct values.
  *	  This file holds its memory and its phases: making one, changing its
- *	  phase, applying its pending hashes, giving it back.
+ *	  phase, checking what it holds, giving it back.
  *
- * The accumulator's work is split by what it is doing: taking values in
- * the exact phase (bf_acc_exact.c), meeting other filters
+ * The accumulator's work is split by what it is doing: taking values and
+ * applying them (bf_acc_exact.c, bf_acc_exact.h), meeting other filters
  * (bf_acc_union.c), and leaving as a filter (bf_acc_finish.c); what they
  * share is in bf_acc_internal.h.
  *
@@ -236,39 +236,6 @@ bf_acc_make_filter(bf_acc *acc)
 	bf_acc_flush_blocks(acc);
 	if (acc->pending_room > BF_ACC_BATCH)
 		bf_acc_drop_pending(acc);
-	return BF_OK;
-}
-
-/* Apply the pending hashes: every use of a whole accumulator starts here */
-bf_status
-bf_acc_flush(bf_acc *acc)
-{
-	bf_status	status;
-
-	if (acc->hdr.layout == BF_LAYOUT_EXACT)
-		return bf_acc_flush_exact(acc);
-	status = bf_acc_make_filter(acc);
-	bf_acc_flush_blocks(acc);
-	bf_acc_count_bits(acc);
-	return status;
-}
-
-/*
- * Put an accumulator in the phase its distinct count calls for before it
- * meets another filter: a block accumulator sets its pending bits; an
- * exact one sorts its pending hashes only if they might take it past
- * BF_ACC_EXACT_MAX.
- */
-bf_status
-bf_acc_settle(bf_acc *acc)
-{
-	if (acc->hdr.layout == BF_LAYOUT_BLOCKS)
-	{
-		bf_acc_flush_blocks(acc);
-		bf_acc_count_bits(acc);
-	}
-	else if (bf_acc_held(acc) > BF_ACC_EXACT_MAX)
-		return bf_acc_flush_exact(acc);
 	return BF_OK;
 }
 

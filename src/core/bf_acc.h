@@ -133,7 +133,6 @@ typedef struct bf_acc_result
 extern bf_status bf_acc_init(bf_acc *acc, const bf_allocator *mem,
 							 const bf_header *hdr);
 extern void bf_acc_release(bf_acc *acc);
-extern bf_status bf_acc_add_slow(bf_acc *acc, uint64_t hash);
 extern bf_status bf_acc_set_kind(bf_acc *acc, uint32_t kind);
 extern bf_status bf_acc_union(bf_acc *acc, const bf_view *other);
 extern bf_status bf_acc_union_acc(bf_acc *acc, bf_acc *other);
@@ -146,19 +145,5 @@ extern bf_status bf_acc_pack(bf_acc *acc, const bf_allocator *out,
 							 bf_acc_result *result);
 extern bf_view bf_acc_view(const bf_acc *acc);
 extern bool bf_acc_check(const bf_acc *acc);
-
-/*
- * Add a value's hash: appended to the pending hashes, the slow path
- * (bf_acc_add_slow) making room when they are full.  Inline, because
- * bloom_agg calls it for every row.
- */
-static inline bf_status
-bf_acc_add(bf_acc *acc, uint64_t hash)
-{
-	if (__builtin_expect(acc->npending == acc->pending_room, 0))
-		return bf_acc_add_slow(acc, hash);
-	acc->pending[acc->npending++] = hash;
-	return BF_OK;
-}
 
 #endif							/* BF_ACC_H */

@@ -1,9 +1,11 @@
 /*-------------------------------------------------------------------------
  *
  * bf_acc_exact.c
- *	  The accumulator's exact phase as values come: pending hashes sorted
- *	  and merged into the run, or set aside unsorted, and the end of the
- *	  phase past BF_ACC_EXACT_MAX distinct values.
+ *	  Values coming into an accumulator: the exact phase's pending hashes
+ *	  sorted and merged into the run, or set aside unsorted, and the end
+ *	  of the phase past BF_ACC_EXACT_MAX distinct values; a block
+ *	  accumulator's batches; the pending hashes applied before any other
+ *	  use (bf_acc_flush, bf_acc_settle).
  *
  * The exact phase keeps the distinct hashes as one ascending run and the
  * hashes added since unsorted (pending).  When pending fills, it is sorted,
@@ -27,6 +29,7 @@
  *
  *-------------------------------------------------------------------------
  */
+#include "bf_acc_exact.h"
 #include "bf_acc_internal.h"
 
 /*
@@ -491,5 +494,38 @@ bf_acc_add_slow(bf_acc *acc, uint64_t hash)
 		return status;
 	acc->pending[acc->npending++] = hash;
 	BF_ASSERT(bf_acc_check(acc));
+	return BF_OK;
+}
+
+/* Apply the pending hashes: every use of a whole accumulator starts here */
+bf_status
+bf_acc_flush(bf_acc *acc)
+{
+	bf_status	status;
+
+	if (acc->hdr.layout == BF_LAYOUT_EXACT)
+		return bf_acc_flush_exact(acc);
+	status = bf_acc_make_filter(acc);
+	bf_acc_flush_blocks(acc);
+	bf_acc_count_bits(acc);
+	return status;
+}
+
+/*
+ * Put an accumulator in the phase its distinct count calls for before it
+ * meets another filter: a block accumulator sets its pending bits; an
+ * exact one sorts its pending hashes only if they might take it past
+ * BF_ACC_EXACT_MAX.
+ */
+bf_status
+bf_acc_settle(bf_acc *acc)
+{
+	if (acc->hdr.layout == BF_LAYOUT_BLOCKS)
+	{
+		bf_acc_flush_blocks(acc);
+		bf_acc_count_bits(acc);
+	}
+	else if (bf_acc_held(acc) > BF_ACC_EXACT_MAX)
+		return bf_acc_flush_exact(acc);
 	return BF_OK;
 }

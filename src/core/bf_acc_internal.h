@@ -149,10 +149,10 @@ extern void bf_acc_become(bf_acc *acc, const bf_header *hdr, uint8_t *filter,
 						  void *memory, size_t size, uint64_t *run,
 						  size_t room);
 extern void bf_acc_flush_blocks(bf_acc *acc);
-extern bf_status bf_acc_flush(bf_acc *acc);
-extern bf_status bf_acc_settle(bf_acc *acc);
 
 /* bf_acc_exact.c */
+extern bf_status bf_acc_flush(bf_acc *acc);
+extern bf_status bf_acc_settle(bf_acc *acc);
 extern bf_status bf_acc_flush_exact(bf_acc *acc);
 extern bf_status bf_acc_promote(bf_acc *acc);
 extern size_t bf_acc_list_sampled(const bf_acc_list *list);

@@ -42,6 +42,20 @@
 #include "bf_internal.h"
 #include "bf_parquet.h"
 
+/* Number of bits of x, 0 for 0 */
+static int
+bit_length(uint64_t x)
+{
+	int			n = 0;
+
+	while (x != 0)
+	{
+		n++;
+		x >>= 1;
+	}
+	return n;
+}
+
 /*
  * Serialized size of a filter of nblocks blocks.  The caller keeps nblocks
  * within BF_MAX_BLOCKS, so the result fits in BF_MAX_SIZE.
@@ -69,6 +83,53 @@ size_t
 bf_size_list(uint64_t nhashes)
 {
 	return bf_size_exact(nhashes);
+}
+
+/*
+ * The Elias-Fano code's parameters for a packed list (bf_packed.c) of n
+ * keys of a list of nblocks blocks (0: of an auto-sized set's hashes):
+ * the low parts' bits, and the high parts' bit string's length
+ */
+void
+bf_packed_shape(uint64_t n, uint64_t nblocks, int *low_bits,
+				uint64_t *high_bits)
+{
+	int			l;
+
+	if (n == 0)
+	{
+		*low_bits = 0;
+		*high_bits = 0;
+		return;
+	}
+	if (nblocks == 0)
+		/* u = 2^64: n * 2^l <= 2^64 */
+		l = 64 - bit_length(n) + ((n & (n - 1)) == 0);
+	else
+		/* u = nblocks * 2^32, below 2^57 */
+		l = bit_length((nblocks << 32) / n) - 1;
+	if (l > 63)
+		l = 63;
+	*low_bits = l;
+	*high_bits = n + (nblocks == 0 ? (UINT64_MAX >> l) + 1 :
+					  (((nblocks << 32) - 1) >> l) + 1);
+}
+
+/*
+ * Serialized size of a packed list of n keys of a list of nblocks blocks
+ * (0: of an auto-sized set's hashes): the low parts and the high parts,
+ * each in whole 64-bit words
+ */
+size_t
+bf_size_packed(uint64_t n, uint64_t nblocks)
+{
+	int			l;
+	uint64_t	high;
+
+	BF_ASSERT(n <= BF_MAX_HASHES && nblocks <= BF_MAX_BLOCKS);
+	bf_packed_shape(n, nblocks, &l, &high);
+	return BF_HEADER_SIZE +
+		8 * (size_t) ((n * (uint64_t) l + 63) / 64 + (high + 63) / 64);
 }
 
 /* Whether kind is one of Parquet mode's kinds of value */
@@ -405,20 +466,6 @@ key_put(bf_keybits *key, uint64_t value, int n)
 		return;
 	key->room -= n;
 	key->bits |= value << key->room;
-}
-
-/* Number of bits of x, 0 for 0 */
-static int
-bit_length(uint64_t x)
-{
-	int			n = 0;
-
-	while (x != 0)
-	{
-		n++;
-		x >>= 1;
-	}
-	return n;
 }
 
 /*

@@ -262,6 +262,10 @@ typedef struct bf_pair
 	const bf_view *second;
 } bf_pair;
 
+/* bf_format.c */
+extern void bf_packed_shape(uint64_t n, uint64_t nblocks, int *low_bits,
+							uint64_t *high_bits);
+
 /* bf_sizing.c */
 extern bf_status bf_blocks_within(uint64_t capacity, double fpr,
 								  uint64_t limit, uint64_t *nblocks);

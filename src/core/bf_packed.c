@@ -29,61 +29,11 @@
  */
 #include "bf_internal.h"
 
-/* Bits of x, 0 for 0 */
-static int
-bit_length(uint64_t x)
-{
-	return x == 0 ? 0 : 64 - __builtin_clzll(x);
-}
-
-/*
- * The code's parameters for n keys of a list of nblocks blocks (0: of
- * hashes): the low parts' bits, and the high parts' bit string's length
- */
-static void
-code_shape(uint64_t n, uint64_t nblocks, int *low_bits, uint64_t *high_bits)
-{
-	int			l;
-
-	if (n == 0)
-	{
-		*low_bits = 0;
-		*high_bits = 0;
-		return;
-	}
-	if (nblocks == 0)
-		/* u = 2^64: n * 2^l <= 2^64 */
-		l = 64 - bit_length(n) + ((n & (n - 1)) == 0);
-	else
-		/* u = nblocks * 2^32, below 2^57 */
-		l = bit_length((nblocks << 32) / n) - 1;
-	if (l > 63)
-		l = 63;
-	*low_bits = l;
-	*high_bits = n + (nblocks == 0 ? (UINT64_MAX >> l) + 1 :
-					  (((nblocks << 32) - 1) >> l) + 1);
-}
-
 /* 64-bit words of n bits */
 static uint64_t
 words_of(uint64_t bits)
 {
 	return (bits + 63) / 64;
-}
-
-/*
- * Serialized size of a packed list of n keys of a list of nblocks blocks
- * (0: of an auto-sized set's hashes)
- */
-size_t
-bf_size_packed(uint64_t n, uint64_t nblocks)
-{
-	int			l;
-	uint64_t	high;
-
-	BF_ASSERT(n <= BF_MAX_HASHES && nblocks <= BF_MAX_BLOCKS);
-	code_shape(n, nblocks, &l, &high);
-	return BF_HEADER_SIZE + 8 * (size_t) (words_of(n * (uint64_t) l) + words_of(high));
 }
 
 /*
@@ -186,7 +136,7 @@ bf_write_packed(void *buf, size_t len, const bf_header *hdr,
 			return BF_E_UNSORTED;
 	packed.nitems = n;
 	bf_write_header(buf, &packed);
-	code_shape(n, hdr->bits_set, &l, &high);
+	bf_packed_shape(n, hdr->bits_set, &l, &high);
 	for (i = 0; i < n; i++)
 		put_bits(&w, keys[i] & ((UINT64_C(1) << l) - 1), l);
 	end_bits(&w);
@@ -231,7 +181,7 @@ bf_read_packed(const bf_view *view, uint64_t *keys)
 	uint64_t	w;
 
 	BF_ASSERT(view->hdr.layout == BF_LAYOUT_PACKED);
-	code_shape(n, nblocks, &l, &high);
+	bf_packed_shape(n, nblocks, &l, &high);
 	low_words = words_of(n * (uint64_t) l);
 	highs = lows + 8 * low_words;
 	if (l > 0 && (n * (uint64_t) l) % 64 != 0 &&

@@ -18,7 +18,7 @@
  */
 #include "unit.h"
 
-#include "bf_acc.h"
+#include "bf_acc_exact.h"
 #include "bf_internal.h"
 #include "bf_parquet.h"
 
