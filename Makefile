@@ -10,11 +10,15 @@ PGFILEDESC = "bloomfilter - split-block Bloom filter data type"
 
 CORE_OBJS = \
 	src/core/bf_acc.o \
+	src/core/bf_acc_exact.o \
+	src/core/bf_acc_finish.o \
+	src/core/bf_acc_union.o \
 	src/core/bf_combine.o \
 	src/core/bf_estimate.o \
 	src/core/bf_filter.o \
 	src/core/bf_format.o \
 	src/core/bf_interval.o \
+	src/core/bf_packed.o \
 	src/core/bf_probe.o \
 	src/core/bf_parts.o \
 	src/core/bf_runs.o \

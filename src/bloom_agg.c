@@ -89,6 +89,29 @@ writable_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 }
 
 /*
+ * The state in argument 0 if the call brings no call cache (fn_extra) and
+ * the state keeps a hasher (bloom_state_keep_hasher): Citus's
+ * worker_partial_agg calls a transition function through a new FmgrInfo
+ * each row, and the state then keeps the hasher its first row looked up,
+ * so that no later row looks the type up again.  NULL otherwise.
+ */
+static inline BloomState *
+uncached_state(FunctionCallInfo fcinfo)
+{
+	BloomState *state;
+
+	if (likely(fcinfo->flinfo->fn_extra != NULL) || PG_ARGISNULL(0) ||
+		!DatumIsReadWriteExpandedObject(PG_GETARG_DATUM(0), false, -1))
+		return NULL;
+	state = bloom_state_of(PG_GETARG_DATUM(0));
+	return state != NULL && state->kept != NULL ? state : NULL;
+}
+
+static inline BloomState *value_state(FunctionCallInfo fcinfo,
+									 const char *function, bool sized,
+									 const BloomHasher **hasher);
+
+/*
  * Add a (non-null) value to a state, hashed as its filter stores it
  * (bloom_hash_to_add).  The state may hold values already (an aggregate
  * of the user's, with an initcond): a value of another kind is refused,
@@ -119,8 +142,7 @@ bloomfilter_agg_trans(PG_FUNCTION_ARGS)
 			PG_RETURN_NULL();
 		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
 	}
-	hasher = bloom_arg_hasher(fcinfo, 1);
-	state = writable_state(fcinfo, "bloom_agg_trans", hasher->kind);
+	state = value_state(fcinfo, "bloom_agg_trans", false, &hasher);
 	add_value(state, hasher, PG_GETARG_DATUM(1));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
@@ -139,10 +161,10 @@ check_size_not_null(bool isnull)
  * The state of bloom_agg(value, capacity, fpr), for values of the given
  * kind: created on the first row, NULL value or not, so that all-NULL
  * input still gives a filter of the asked-for size; every row must ask
- * for the same size.
+ * for the same size (sized_state's slow path).
  */
-static BloomState *
-sized_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
+static pg_noinline BloomState *
+adopt_sized_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 {
 	int64		capacity;
 	double		fpr;
@@ -169,14 +191,64 @@ sized_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 	return state;
 }
 
-/* Transition of bloom_agg(value, capacity, fpr) (sized_state) */
+/*
+ * The state of bloom_agg(value, capacity, fpr) (adopt_sized_state).  On
+ * every row but the first two the executor passes back the state this
+ * call site adopted, which was checked to be of the size asked for then:
+ * only the row's size is compared, inline.
+ */
+static inline BloomState *
+sized_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
+{
+	const BloomCallCache *cache = (const BloomCallCache *) fcinfo->flinfo->fn_extra;
+
+	if (likely(cache != NULL && cache->state.state != NULL &&
+			   !PG_ARGISNULL(0) && PG_GETARG_DATUM(0) == cache->state.datum &&
+			   !PG_ARGISNULL(2) && !PG_ARGISNULL(3) &&
+			   cache->state.state->acc.hdr.capacity == (uint64) PG_GETARG_INT64(2) &&
+			   cache->state.state->acc.hdr.fpr == PG_GETARG_FLOAT8(3)))
+		return cache->state.state;
+	return adopt_sized_state(fcinfo, function, kind);
+}
+
+/*
+ * The state of a bloom_agg transition and the hasher of its value (into
+ * *hasher): the call site's (bloom_arg_hasher) and its state
+ * (writable_state, or sized_state for bloom_agg(value, capacity, fpr));
+ * or, for a call that brings no call cache, the state and the hasher it
+ * keeps (uncached_state), which the first such call makes it keep
+ */
+static inline BloomState *
+value_state(FunctionCallInfo fcinfo, const char *function, bool sized,
+			const BloomHasher **hasher)
+{
+	bool		uncached = fcinfo->flinfo->fn_extra == NULL;
+	BloomState *state;
+
+	if (unlikely(uncached) && (state = uncached_state(fcinfo)) != NULL &&
+		(!sized || (!PG_ARGISNULL(2) && !PG_ARGISNULL(3) &&
+					bloom_state_is_sized(state, PG_GETARG_INT64(2),
+										 PG_GETARG_FLOAT8(3)))))
+	{
+		*hasher = state->kept;
+		return state;
+	}
+	*hasher = bloom_arg_hasher(fcinfo, 1);
+	state = sized ? sized_state(fcinfo, function, (*hasher)->kind) :
+		writable_state(fcinfo, function, (*hasher)->kind);
+	if (unlikely(uncached))
+		bloom_state_keep_hasher(state, *hasher);
+	return state;
+}
+
+/* Transition of bloom_agg(value, capacity, fpr) (value_state) */
 PG_FUNCTION_INFO_V1(bloomfilter_agg_sized_trans);
 Datum
 bloomfilter_agg_sized_trans(PG_FUNCTION_ARGS)
 {
-	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
-	BloomState *state = sized_state(fcinfo, "bloom_agg_sized_trans",
-									hasher->kind);
+	const BloomHasher *hasher;
+	BloomState *state = value_state(fcinfo, "bloom_agg_sized_trans", true,
+									&hasher);
 
 	if (!PG_ARGISNULL(1))
 		add_value(state, hasher, PG_GETARG_DATUM(1));

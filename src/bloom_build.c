@@ -3,11 +3,12 @@
  * bloom_build.c
  *	  Building new filters sized from the user's capacity and rate (a whole
  *	  filter, or a part of one), the header an empty filter sized from the
- *	  data starts with, and the notice of a filter sized from the data that
- *	  holds more than its size holds.
+ *	  data starts with, the filter an accumulator finishes as, and the
+ *	  notice of a filter sized from the data that holds more than its size
+ *	  holds.
  *
  * Filters sized from the data (what bloom_agg(value) builds from the
- * distinct hashes it saw) are the core accumulator's (bf_acc.c, through
+ * distinct hashes it saw) are the core accumulator's (bf_acc*.c, through
  * bloom_state.c); its sizing policy is bf_sizing.c's.
  *
  * Copyright (c) 2026, the bloomfilter authors
@@ -22,6 +23,8 @@
 #include <math.h>
 
 #include "port/pg_bitutils.h"
+
+#include "bf_acc_exact.h"
 
 /*
  * Header of an empty filter sized for capacity values at rate fpr, as
@@ -164,7 +167,7 @@ bloom_empty_filter(const bf_header *hdr)
 /*
  * Header of bloom_agg(value)'s filters while they are empty, of values of
  * kind kind and of the given hash: an exact list at the default rate, which
- * the accumulator (bf_acc.c) sizes from the data as it finishes
+ * the accumulator (bf_acc_finish.c) sizes from the data as it finishes
  */
 bf_header
 bloom_auto_header(uint32 kind, uint8 hash_id)
@@ -211,4 +214,61 @@ bloom_warn_over_capacity(const bf_view *view, double estimate)
 					100.0 * hdr->fpr),
 			 errdetail("Its false-positive rate is about %.3g%%.", 100.0 * fpr),
 			 errhint("Give bloom_agg the capacity of the largest set or union the filter must hold, as in bloom_agg(value, capacity, fpr).")));
+}
+
+/*
+ * The filter an accumulator amounts to (bf_acc_finish), as a new bloom
+ * value in the current context; a block filter returned as it is, holding
+ * more than its size holds, raises a NOTICE (bloom_warn_over_capacity).
+ */
+struct varlena *
+bloom_finish_acc(bf_acc *acc)
+{
+	bf_acc_result result;
+	struct varlena *filter;
+	bf_view		view;
+	bf_status	status = bf_acc_finish(acc, &bloom_result_allocator, &result);
+
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STATE);
+	filter = (struct varlena *) (result.filter - VARHDRSZ);
+	if (result.as_is)
+	{
+		/* the accumulator's own filter, as it is */
+		view = bloom_view(filter);
+		bloom_warn_over_capacity(&view, bf_cardinality(&view));
+	}
+	return filter;
+}
+
+/*
+ * The filter an accumulator for filters like like (NULL: bloom_agg(value)'s
+ * of no kind, of filter's hash if there is one) amounts to once it holds
+ * filter (if not NULL) and n hashes, built with memory of the current
+ * context: what a final function handed a plain value or no state returns,
+ * and how bloom_add and | size an exact filter again as bloom_agg(value)
+ * sizes its values.
+ */
+struct varlena *
+bloom_accumulate(const bf_header *like, const bf_view *filter,
+				 const uint64 *hashes, size_t n)
+{
+	bf_allocator mem = bloom_allocator(CurrentMemoryContext);
+	bf_header	hdr = like != NULL ? *like :
+		bloom_auto_header(BLOOM_KIND_NONE,
+						  filter != NULL ? filter->hdr.hash_id : BF_HASH_XXH3_64);
+	bf_acc		acc;
+	struct varlena *result;
+	bf_status	status = bf_acc_init(&acc, &mem, &hdr);
+	size_t		i;
+
+	if (status == BF_OK && filter != NULL)
+		status = bf_acc_union(&acc, filter);
+	for (i = 0; i < n && status == BF_OK; i++)
+		status = bf_acc_add(&acc, hashes[i]);
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STATE);
+	result = bloom_finish_acc(&acc);
+	bf_acc_release(&acc);
+	return result;
 }

@@ -31,5 +31,9 @@ extern bf_header bloom_part_header_once(bf_header *last, int64 capacity,
 extern struct varlena *bloom_empty_filter(const bf_header *hdr);
 extern bf_header bloom_auto_header(uint32 kind, uint8 hash_id);
 extern void bloom_warn_over_capacity(const bf_view *view, double estimate);
+extern struct varlena *bloom_finish_acc(bf_acc *acc);
+extern struct varlena *bloom_accumulate(const bf_header *like,
+										const bf_view *filter,
+										const uint64 *hashes, size_t n);
 
 #endif							/* BLOOM_BUILD_H */

@@ -246,7 +246,8 @@ hashes_to_test(const BloomHasher *hasher, const bf_header *hdr, Datum value,
  * The filter is read through the call site's cache, or probed by slices
  * when the cache says so (bloom_slicing.c): its header, then what each of
  * the value's hashes needs (hashes_to_test), the buffers it touched
- * charged to the filter's account.
+ * charged to the filter's account.  A list (a partial aggregate state's
+ * hashes, in no order) has no slices: it is read whole.
  */
 static bool
 contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
@@ -270,7 +271,16 @@ contains(FunctionCallInfo fcinfo, int filter_arg, int value_arg)
 		return false;
 	}
 	touched = bloom_buffers_touched();
-	hdr = bloom_arg_header(fcinfo, filter_arg);
+	hdr = bloom_stored_header(PG_GETARG_DATUM(filter_arg));
+	if (unlikely(bf_layout_is_list(hdr.layout)))
+	{
+		const bf_view *view = bloom_cached_filter(fcinfo, filter_arg);
+
+		n = hashes_to_test(hasher, &view->hdr, value, hashes);
+		for (i = 0; i < n && !found; i++)
+			found = bf_contains(view, hashes[i]);
+		return found;
+	}
 	n = hashes_to_test(hasher, &hdr, value, hashes);
 	for (i = 0; i < n && !found; i++)
 		found = bloom_slices_contain(PG_GETARG_DATUM(filter_arg), &hdr, hashes[i]);
