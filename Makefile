@@ -10,11 +10,16 @@ PGFILEDESC = "bloomfilter - split-block Bloom filter data type"
 
 CORE_OBJS = \
 	src/core/bf_acc.o \
+	src/core/bf_acc_exact.o \
+	src/core/bf_acc_finish.o \
+	src/core/bf_acc_union.o \
 	src/core/bf_bank.o \
 	src/core/bf_combine.o \
 	src/core/bf_estimate.o \
 	src/core/bf_filter.o \
 	src/core/bf_format.o \
+	src/core/bf_interval.o \
+	src/core/bf_packed.o \
 	src/core/bf_probe.o \
 	src/core/bf_parts.o \
 	src/core/bf_runs.o \
@@ -30,6 +35,7 @@ OBJS = \
 	$(CORE_OBJS) \
 	src/bloom_access.o \
 	src/bloom_agg.o \
+	src/bloom_aggcall.o \
 	src/bloom_bank_build.o \
 	src/bloom_bank_check.o \
 	src/bloom_bank_class.o \
@@ -49,6 +55,7 @@ OBJS = \
 	src/bloom_cost.o \
 	src/bloom_error.o \
 	src/bloom_estimate.o \
+	src/bloom_hash_method.o \
 	src/bloom_hasher.o \
 	src/bloom_info.o \
 	src/bloom_io.o \
@@ -57,11 +64,13 @@ OBJS = \
 	src/bloom_nested.o \
 	src/bloom_names_1_0.o \
 	src/bloom_ops.o \
+	src/bloom_params.o \
 	src/bloom_parquet.o \
 	src/bloom_parquet_hash.o \
 	src/bloom_parts.o \
 	src/bloom_probe.o \
 	src/bloom_selectivity.o \
+	src/bloom_slicing.o \
 	src/bloom_statistics.o \
 	src/bloom_state.o
 

@@ -77,6 +77,18 @@ CREATE AGGREGATE edge_text_into_old(text) (
 SELECT edge_text_into_old(x) @> 'n '::text AS added,
        edge_text_into_old(x) @> 'a '::text AS kept
   FROM (VALUES ('n ')) v(x);
+-- of a part of a filter, it adds its values' local hashes, as bloom_add
+-- does, and refuses a value of another part (1 and 2 are of part 0, 3 of
+-- part 1)
+SELECT bloom_part_create(1000, 0.01, 4, 0)::text AS part0 \gset
+CREATE AGGREGATE edge_integers_into_part(int) (
+	SFUNC = bloom_agg_trans, STYPE = bloom, FINALFUNC = bloom_agg_final,
+	INITCOND = :'part0');
+SELECT edge_integers_into_part(x) = bloom_add(bloom_add(:'part0', 1), 2) AS as_bloom_add,
+       edge_integers_into_part(x) @> 1 AS has_1,
+       edge_integers_into_part(x) @> 2 AS has_2
+  FROM (VALUES (1), (2)) v(x);
+SELECT edge_integers_into_part(x) FROM (VALUES (1), (3)) v(x);
 
 -- Item 11: base64 input ignores white space, as decode() does
 SELECT bloom_create(100, 0.01)::text AS t \gset
@@ -99,8 +111,37 @@ SELECT overlay(decode(:'h', 'hex') PLACING '\x59f3f8c21f6ea501'::bytea FROM 33):
 -- a sized filter of capacity 2^62 at 1%
 SELECT overlay(bloom_create(10, 0.1)::bytea PLACING '\x0000000000000040'::bytea FROM 25)::bloom;
 
+-- Issue 31, item 3: bloom_create, bloom_agg(value, capacity, fpr) and
+-- bloom_part_create work out a size once per call site and arguments.
+-- Run-time arguments that change from row to row (of a table) give each
+-- row the filter constant ones give, a hash of its own included, and a
+-- part number out of range is refused on its row
+CREATE TABLE edge_sizes AS
+  SELECT g, (ARRAY[1000, 5000, 1000, 1000, 20000])[g]::bigint AS capacity,
+         (ARRAY[0.01, 0.01, 0.001, 0.001, 0.01])[g]::float8 AS fpr,
+         (ARRAY['xxh3_64', 'xxh3_64', 'xxh3_64', 'parquet', 'xxh3_64'])[g] AS hash
+    FROM generate_series(1, 5) AS g;
+SELECT g, (bloom_info(bloom_create(capacity, fpr, hash))).blocks,
+       bloom_create(capacity, fpr, hash) =
+         CASE g WHEN 1 THEN bloom_create(1000, 0.01) WHEN 2 THEN bloom_create(5000, 0.01)
+                WHEN 3 THEN bloom_create(1000, 0.001) WHEN 4 THEN bloom_create(1000, 0.001, 'parquet')
+                ELSE bloom_create(20000, 0.01) END AS as_constant
+  FROM edge_sizes ORDER BY g;
+SELECT s.g, bloom_agg(v, s.capacity, s.fpr) = bloom_add_all(bloom_create(s.capacity, s.fpr), array_agg(v))
+         AS as_create
+  FROM edge_sizes AS s, generate_series(1, 3) AS v WHERE s.hash = 'xxh3_64'
+ GROUP BY s.g, s.capacity, s.fpr ORDER BY s.g;
+SELECT g, (bloom_info(bloom_part_create(capacity, fpr, 4, g - 1))).blocks,
+       bloom_part_create(capacity, fpr, 4, g - 1) =
+         CASE g WHEN 1 THEN bloom_part_create(1000, 0.01, 4, 0) WHEN 2 THEN bloom_part_create(5000, 0.01, 4, 1)
+                WHEN 3 THEN bloom_part_create(1000, 0.001, 4, 2) ELSE bloom_part_create(1000, 0.001, 4, 3) END
+         AS as_constant
+  FROM edge_sizes WHERE g <= 4 ORDER BY g;
+SELECT g, bloom_part_create(capacity, fpr, 4, g) IS NOT NULL FROM edge_sizes ORDER BY g;
+
 DROP AGGREGATE edge_text_into_integers(text);
 DROP AGGREGATE edge_text_into_sized(text);
 DROP AGGREGATE edge_text_into_old(text);
+DROP AGGREGATE edge_integers_into_part(int);
 DROP TYPE edge_pair;
-DROP TABLE edge_chars, edge_names;
+DROP TABLE edge_chars, edge_names, edge_sizes;

@@ -17,6 +17,15 @@ SELECT bloom_agg(x, 0, 0.01) FROM generate_series(1, 3) AS x;
 SELECT bloom_agg(x, NULL, 0.01) FROM generate_series(1, 3) AS x;
 SELECT bloom_agg(x, x, 0.01) FROM generate_series(1, 3) AS x;
 
+-- a type argument that names no type (0, or the OID of none): a user's
+-- error (42704, undefined_object), not an internal one (XX000)
+SELECT bloom_from_parquet('\x', 0::oid::regtype);
+\echo :LAST_ERROR_SQLSTATE
+SELECT bloom_retag(bloom_create(10), 0::oid::regtype);
+\echo :LAST_ERROR_SQLSTATE
+SELECT bloom_retag(bloom_create(10), 4294967295::oid::regtype);
+\echo :LAST_ERROR_SQLSTATE
+
 -- kinds of value
 SELECT bloom_add(bloom_create(10), 'x'::text) @> 1;
 SELECT bloom_add(bloom_create(10), 1) @> 1.5;

@@ -35,8 +35,9 @@ SELECT # a AS a, # b AS b, bloom_union_cardinality(a, b) AS u,
 FROM (SELECT bloom_agg(x) AS a FROM generate_series(1, 6) AS x) AS sa,
 	(SELECT bloom_agg(x) AS b FROM generate_series(4, 8) AS x) AS sb;
 
--- a filter with every bit set: no count, Infinity (and NaN similarity); an
--- intersection with it is the other filter's count, the most it can be
+-- a filter with every bit set: no count, Infinity; an intersection with
+-- it is the other filter's count, the most it can be, and the similarity
+-- 0, over an infinite union (not NaN: issue 31, item 5)
 SELECT (bloom_info(full_f)).fill_ratio, # full_f AS cardinality,
 	bloom_intersection_cardinality(full_f, some_f) = # some_f AS intersection_is_other_count,
 	bloom_jaccard(full_f, some_f) AS jaccard, bloom_fpr(full_f) AS fpr

@@ -79,7 +79,8 @@ SELECT bloom_union_cardinality(o.f, b.a) AS union_size,
 	bloom_intersection_cardinality(b.a, o.f) AS intersection,
 	bloom_jaccard(o.f, b.a) AS jaccard
 FROM mx_old AS o, mx_big AS b;
--- a saturated input still gives Infinity and NaN
+-- a saturated input still gives Infinity; the Jaccard of two saturated
+-- filters cannot be known: NULL (before issue 31, NaN)
 SELECT bloom_union_cardinality(s, s) AS union_size, bloom_jaccard(s, s) AS jaccard
 FROM (SELECT o.f | d.f AS s FROM mx_old AS o, mx_days AS d WHERE d.day = 4 OFFSET 0) AS x;
 

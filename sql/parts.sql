@@ -152,6 +152,53 @@ SELECT (SELECT count(*) FROM seen_parts) =
 	   seen('https://example.com/never') AS never_seen;
 SELECT v.url FROM (VALUES ('https://example.com/3'), ('https://example.com/999')) AS v(url)
  WHERE NOT seen(v.url);
+-- No function of another schema stands in for the extension's (issue 31,
+-- item 4).  A role that can create in a schema on the path defines the
+-- recipe's calls as written without casts, exactly: bloom_part_of and
+-- bloom_part_agg of (text, integer, numeric, integer)
+CREATE ROLE regress_bloom_capture;
+CREATE SCHEMA capture AUTHORIZATION regress_bloom_capture;
+SET ROLE regress_bloom_capture;
+CREATE FUNCTION capture.bloom_part_of(text, integer, numeric, integer) RETURNS integer
+LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'captured bloom_part_of'; END $$;
+CREATE FUNCTION capture.trap(bloom, text, integer, numeric, integer) RETURNS bloom
+LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'captured bloom_part_agg'; END $$;
+CREATE AGGREGATE capture.bloom_part_agg(text, integer, numeric, integer) (
+	SFUNC = capture.trap, STYPE = bloom);
+RESET ROLE;
+\set VERBOSITY terse
+-- later on the path, it takes the calls without casts, not doc/partitioned.md's
+-- probe and statistics, which cast theirs
+SET search_path = public, capture;
+SELECT bloom_part_of('https://example.com/1'::text, 1000000000, 0.01, 1024);
+SELECT f @> 'https://example.com/1'::text AS probe FROM seen_parts
+ WHERE part = bloom_part_of('https://example.com/1'::text, 1000000000::bigint, 0.01::float8, 1024);
+CREATE STATISTICS visits_part ON (bloom_part_of(url, 1000000000::bigint, 0.01::float8, 1024)) FROM visits;
+ANALYZE visits;
+-- first on the path, with calls of the cast types exactly and the
+-- operators @> and | too, it still takes none of the recipe's: both its
+-- functions have a search_path of their own
+SET ROLE regress_bloom_capture;
+CREATE FUNCTION capture.bloom_part_of(text, bigint, double precision, integer) RETURNS integer
+LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'captured bloom_part_of'; END $$;
+CREATE FUNCTION capture.contains_trap(bloom, text) RETURNS boolean
+LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'captured @>'; END $$;
+CREATE OPERATOR capture.@> (LEFTARG = bloom, RIGHTARG = text, FUNCTION = capture.contains_trap);
+CREATE FUNCTION capture.union_trap(bloom, bloom) RETURNS bloom
+LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'captured |'; END $$;
+CREATE OPERATOR capture.| (LEFTARG = bloom, RIGHTARG = bloom, FUNCTION = capture.union_trap);
+RESET ROLE;
+SET search_path = capture, public;
+SELECT bloom_part_of('https://example.com/1'::text, 1000000000::bigint, 0.01::float8, 1024);
+SELECT f @> 'https://example.com/1'::text FROM seen_parts LIMIT 1;
+INSERT INTO visits VALUES ('2026-11-19', 'https://example.com/safe'),
+	('2026-11-19', 'https://example.com/1');
+SELECT seen('https://example.com/safe') AS safe_seen, seen('https://example.com/never') AS never_seen;
+RESET search_path;
+\set VERBOSITY default
+DROP SCHEMA capture CASCADE;
+DROP ROLE regress_bloom_capture;
+
 DROP TABLE visits, seen_parts, before;
 DROP FUNCTION seen, seen_parts_add;
 

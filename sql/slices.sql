@@ -102,8 +102,9 @@ FROM cases ORDER BY name;
 SELECT * FROM slice_answers('8kB');
 
 -- Filters that come back: a join probes each of cases' filters for every
--- value; the first test of each is by slices, the rest from the filter
--- read whole (the same counts as above)
+-- value; the first tests of each are by slices, until they have cost
+-- about a whole read, the rest from the filter read whole (the same
+-- counts as above)
 SET bloomfilter.min_slice_probe_size = 0;
 SELECT c.name, count(*) AS positive
 FROM cases AS c JOIN probes AS p ON c.f @> p.v

@@ -12,6 +12,12 @@
  * than reading the filter.  bloom_access.h says which function to use for
  * which purpose.
  *
+ * A list (a partial aggregate state's hashes in no order, bf.h) is read
+ * by every function as the filter it stands for, made here when it is
+ * opened (list_to_filter): the exact filter of its hashes, sorted, or the
+ * sized filter they are the hashes of; only the aggregates' union takes
+ * it as it is (bloom_datum_list_view).
+ *
  * Copyright (c) 2026, the bloomfilter authors
  *
  * IDENTIFICATION
@@ -41,19 +47,82 @@
 #define BLOOM_HUGE_MIN			((size_t) 4 << 20)
 
 /*
- * Open a detoasted bloom value (4-byte or short header).  Values were
- * validated when they entered the database; a header that fails the O(1)
- * structural check now means corruption.
+ * Open a detoasted bloom value (4-byte or short header), any layout, a
+ * list among them.  Values were validated when they entered the database;
+ * a header that fails the O(1) structural check now means corruption.
+ */
+static bf_view
+open_any(const struct varlena *filter)
+{
+	bf_view		view;
+	bf_status	status = bf_open_list(VARDATA_ANY(filter),
+									  VARSIZE_ANY_EXHDR(filter), &view);
+
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STORED);
+	return view;
+}
+
+/*
+ * The filter a list (plain or packed) stands for, as a new value in
+ * context cxt: the exact filter of an auto-sized set's distinct hashes,
+ * sorted (bf_list_sort, bf_read_packed), or the sized filter that holds a
+ * sized filter's (its block count where the set bits go)
+ */
+static struct varlena *
+list_to_filter(const bf_view *list, MemoryContext cxt)
+{
+	size_t		n = (size_t) list->hdr.nitems;
+	uint64	   *keys = palloc((2 * n + 1) * sizeof(uint64));	/* and scratch */
+	bf_header	hdr = list->hdr;
+	bool		sized = hdr.bits_set != 0;
+	struct varlena *filter;
+	MemoryContext old;
+	size_t		len;
+	size_t		i;
+	bf_status	status = BF_OK;
+
+	if (list->hdr.layout == BF_LAYOUT_PACKED)
+		status = bf_read_packed(list, keys);
+	else if (sized)
+		for (i = 0; i < n; i++)
+			keys[i] = bf_exact_hash(list, i);
+	else
+		n = bf_list_sort(list, keys, keys + n + 1);
+	for (i = 0; list->hdr.layout == BF_LAYOUT_PACKED && sized && i < n; i++)
+		keys[i] = bf_hash_at(keys[i], hdr.bits_set);
+	hdr.layout = sized ? BF_LAYOUT_BLOCKS : BF_LAYOUT_EXACT;
+	hdr.nitems = sized ? list->hdr.bits_set : n;
+	len = sized ? bf_size_blocks(hdr.nitems) : bf_size_exact(n);
+	old = MemoryContextSwitchTo(cxt);
+	filter = bloom_palloc(len);
+	MemoryContextSwitchTo(old);
+	if (status == BF_OK && sized)
+	{
+		status = bf_init(VARDATA(filter), len, &hdr);
+		if (status == BF_OK)
+			status = bf_add_hashes(VARDATA(filter), len, keys, n);
+	}
+	else if (status == BF_OK)
+		status = bf_init_exact(VARDATA(filter), len, &hdr, keys, n);
+	if (status != BF_OK)
+		bloom_raise(status, BLOOM_SOURCE_STORED);
+	pfree(keys);
+	return filter;
+}
+
+/*
+ * Open a detoasted bloom value (4-byte or short header); a list is read
+ * as the filter it stands for (list_to_filter), made in the current
+ * context.
  */
 bf_view
 bloom_view(const struct varlena *filter)
 {
-	bf_view		view;
-	bf_status	status = bf_open(VARDATA_ANY(filter), VARSIZE_ANY_EXHDR(filter),
-								 &view);
+	bf_view		view = open_any(filter);
 
-	if (status != BF_OK)
-		bloom_raise(status, BLOOM_SOURCE_STORED);
+	if (bf_layout_is_list(view.hdr.layout))
+		return open_any(list_to_filter(&view, CurrentMemoryContext));
 	return view;
 }
 
@@ -78,6 +147,14 @@ bloom_advise_huge_pages(void *start, size_t len)
 		(void) madvise(first, end - first, MADV_HUGEPAGE);
 #endif
 }
+
+/*
+ * Bytes before the memory the accumulator's hooks give from HOOK_LARGE
+ * bytes on: where its allocation starts (bloom_alloc_array puts arrays of
+ * 4 MB or more on a 2 MB boundary inside their allocation)
+ */
+#define HOOK_PREFIX				MAXALIGN(sizeof(char *))
+#define HOOK_LARGE				((size_t) 1 << 20)
 
 StaticAssertDecl(VARHDRSZ + BF_MAX_SIZE <= MaxAllocSize,
 				 "the largest filter must fit in one allocation");
@@ -145,6 +222,64 @@ bloom_alloc_filter(MemoryContext cxt, size_t len, char **space)
 }
 
 /*
+ * The accumulator's alloc hook (bloom_allocator): size bytes in the memory
+ * context context; large arrays from bloom_alloc_array, from 4 MB on
+ * starting on a huge page, the start of their allocation kept just before
+ * them for hook_release.
+ */
+static void *
+hook_alloc(void *context, size_t size)
+{
+	char	   *space;
+	char	   *start;
+
+	if (size < HOOK_LARGE)
+		return MemoryContextAlloc(context, size);
+	start = bloom_alloc_array(context, size + HOOK_PREFIX, &space);
+	*(char **) start = space;
+	return start + HOOK_PREFIX;
+}
+
+/* The accumulator's release hook: give back what hook_alloc gave */
+static void
+hook_release(void *context, void *memory, size_t size)
+{
+	pfree(size < HOOK_LARGE ? memory : *(char **) ((char *) memory - HOOK_PREFIX));
+}
+
+/*
+ * The memory hooks of an accumulator (bf_acc.h) whose memory is in
+ * context cxt, whatever the current context is when it allocates
+ */
+bf_allocator
+bloom_allocator(MemoryContext cxt)
+{
+	bf_allocator mem = {cxt, hook_alloc, hook_release};
+
+	return mem;
+}
+
+/* The alloc hook of results: a new bloom value's data, in the current context */
+static void *
+result_alloc(void *context, size_t size)
+{
+	return VARDATA(bloom_palloc(size));
+}
+
+/* The release hook of results: the bloom value result_alloc made */
+static void
+result_release(void *context, void *memory, size_t size)
+{
+	pfree((char *) memory - VARHDRSZ);
+}
+
+/*
+ * The memory hooks of a filter an accumulator finishes as: a new bloom
+ * value in the current context, its data where the filter goes
+ */
+const bf_allocator bloom_result_allocator = {NULL, result_alloc, result_release};
+
+/*
  * Whether raw points to a value stored out of line uncompressed, as the
  * type's STORAGE external keeps filters; if so, *pointer is its pointer.
  */
@@ -175,12 +310,11 @@ fetch_stored(const struct varatt_external *pointer, struct varlena *flat)
 
 /*
  * Read the filter behind raw into working memory allocated in cxt (freed
- * by pfree of *space) and return its view, for a filter that is kept and
- * probed many times (the call-site cache): fetched from TOAST directly if
- * stored out of line uncompressed, detoasted and copied otherwise.
+ * by pfree of *space), any layout: fetched from TOAST directly if stored
+ * out of line uncompressed, detoasted and copied otherwise.
  */
-bf_view
-bloom_fetch_filter(struct varlena *raw, MemoryContext cxt, char **space)
+static struct varlena *
+fetch_filter(struct varlena *raw, MemoryContext cxt, char **space)
 {
 	struct varatt_external pointer;
 	struct varlena *flat;
@@ -194,7 +328,7 @@ bloom_fetch_filter(struct varlena *raw, MemoryContext cxt, char **space)
 								   space);
 		flat = (struct varlena *) (start - VARHDRSZ);
 		fetch_stored(&pointer, flat);
-		return bloom_view(flat);
+		return flat;
 	}
 	flat = detoast_attr(raw);
 	len = VARSIZE_ANY_EXHDR(flat);
@@ -204,13 +338,34 @@ bloom_fetch_filter(struct varlena *raw, MemoryContext cxt, char **space)
 		pfree(flat);
 	flat = (struct varlena *) (start - VARHDRSZ);
 	SET_VARSIZE(flat, len + VARHDRSZ);
-	return bloom_view(flat);
+	return flat;
+}
+
+/*
+ * Read the filter behind raw into working memory allocated in cxt (freed
+ * by pfree of *space) and return its view, for a filter that is kept and
+ * probed many times (the call-site cache) (fetch_filter); a list is kept
+ * as the filter it stands for (list_to_filter).
+ */
+bf_view
+bloom_fetch_filter(struct varlena *raw, MemoryContext cxt, char **space)
+{
+	struct varlena *flat = fetch_filter(raw, cxt, space);
+	bf_view		view = open_any(flat);
+
+	if (!bf_layout_is_list(view.hdr.layout))
+		return view;
+	flat = list_to_filter(&view, cxt);
+	pfree(*space);
+	*space = (char *) flat;
+	return open_any(flat);
 }
 
 /*
  * A new bloom value equal to the filter datum, to change in place and
  * return: a stored filter is fetched from TOAST straight into it, so the
- * copy costs nothing beyond reading the filter.
+ * copy costs nothing beyond reading the filter; a list is the filter it
+ * stands for.
  */
 struct varlena *
 bloom_datum_copy(Datum datum)
@@ -219,19 +374,27 @@ bloom_datum_copy(Datum datum)
 	struct varatt_external pointer;
 	struct varlena *flat;
 	struct varlena *copy;
+	bf_view		view;
 
 	if (stored_plain(raw, &pointer))
 	{
 		copy = bloom_palloc(VARATT_EXTERNAL_GET_EXTSIZE(pointer));
 		fetch_stored(&pointer, copy);
-		return copy;
 	}
-	flat = PG_DETOAST_DATUM_PACKED(datum);
-	copy = bloom_palloc(VARSIZE_ANY_EXHDR(flat));
-	memcpy(VARDATA(copy), VARDATA_ANY(flat), VARSIZE_ANY_EXHDR(flat));
-	if (flat != raw)
-		pfree(flat);
-	return copy;
+	else
+	{
+		flat = PG_DETOAST_DATUM_PACKED(datum);
+		copy = bloom_palloc(VARSIZE_ANY_EXHDR(flat));
+		memcpy(VARDATA(copy), VARDATA_ANY(flat), VARSIZE_ANY_EXHDR(flat));
+		if (flat != raw)
+			pfree(flat);
+	}
+	view = open_any(copy);
+	if (!bf_layout_is_list(view.hdr.layout))
+		return copy;
+	flat = list_to_filter(&view, CurrentMemoryContext);
+	pfree(copy);
+	return flat;
 }
 
 /*
@@ -250,6 +413,22 @@ bloom_datum_view(Datum datum)
 	return bloom_view(PG_DETOAST_DATUM_PACKED(datum));
 }
 
+/*
+ * View of a filter datum as bloom_datum_view reads it, but a list as it
+ * is (bf_open_list): for the aggregates' union, which takes a partial
+ * state's hashes in no order.
+ */
+bf_view
+bloom_datum_list_view(Datum datum)
+{
+	struct varlena *raw = (struct varlena *) DatumGetPointer(datum);
+	char	   *space;
+
+	if (VARATT_IS_EXTERNAL_ONDISK(raw))
+		return open_any(fetch_filter(raw, CurrentMemoryContext, &space));
+	return open_any(PG_DETOAST_DATUM_PACKED(datum));
+}
+
 /* View of filter argument argno (bloom_datum_view) */
 bf_view
 bloom_arg_view(FunctionCallInfo fcinfo, int argno)
@@ -258,25 +437,42 @@ bloom_arg_view(FunctionCallInfo fcinfo, int argno)
 }
 
 /*
- * Header of the filter datum, for code that reads nothing else of it, or
- * reads the rest by slices: of a stored filter, only the header's bytes
- * are fetched from TOAST (its first chunk).
+ * Header of the filter datum as it is stored (a list's own, whose count
+ * is of its hashes, repeats and all), for code that reads the rest by
+ * slices: of a stored filter, only the header's bytes are fetched from
+ * TOAST (its first chunk).
  */
 bf_header
-bloom_datum_header(Datum datum)
+bloom_stored_header(Datum datum)
 {
 	struct varlena *head;
 	bf_header	hdr;
 	bf_status	status;
 
 	if (!VARATT_IS_EXTERNAL_ONDISK(DatumGetPointer(datum)))
-		return bloom_view(PG_DETOAST_DATUM_PACKED(datum)).hdr;
+		return open_any(PG_DETOAST_DATUM_PACKED(datum)).hdr;
 	head = PG_DETOAST_DATUM_SLICE(datum, 0, BF_HEADER_SIZE);
 	status = bf_peek_header(VARDATA_ANY(head), VARSIZE_ANY_EXHDR(head),
 							toast_raw_datum_size(datum) - VARHDRSZ, &hdr);
 	pfree(head);
 	if (status != BF_OK)
 		bloom_raise(status, BLOOM_SOURCE_STORED);
+	return hdr;
+}
+
+/*
+ * Header of the filter datum, for code that reads nothing else of it: of
+ * a stored filter, only the header's bytes (bloom_stored_header); of a
+ * list, the header of the filter it stands for, which only reading its
+ * hashes tells.
+ */
+bf_header
+bloom_datum_header(Datum datum)
+{
+	bf_header	hdr = bloom_stored_header(datum);
+
+	if (bf_layout_is_list(hdr.layout))
+		return bloom_datum_view(datum).hdr;
 	return hdr;
 }
 

@@ -21,18 +21,10 @@
  *
  *-------------------------------------------------------------------------
  */
+#include "bloom_aggcall.h"
 #include "bloom_cache.h"
 #include "bloom_names_1_0.h"
 #include "bloom_state.h"
-
-#include "executor/executor.h"
-#include "nodes/execnodes.h"
-#include "nodes/nodeFuncs.h"
-#include "optimizer/clauses.h"
-#include "optimizer/optimizer.h"
-#include "utils/lsyscache.h"
-
-#include "bf_parquet.h"
 
 /*
  * The aggregate context, or an error if a support function is called
@@ -97,11 +89,46 @@ writable_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 }
 
 /*
- * Transition of bloom_agg(value).  The state may hold values already (an
- * aggregate of the user's, with an initcond): a value of another kind is
- * refused, and text added to a filter of text made by 1.0 is hashed as
- * 1.0 did (bloom_hash_for).
+ * The state in argument 0 if the call brings no call cache (fn_extra) and
+ * the state keeps a hasher (bloom_state_keep_hasher): Citus's
+ * worker_partial_agg calls a transition function through a new FmgrInfo
+ * each row, and the state then keeps the hasher its first row looked up,
+ * so that no later row looks the type up again.  NULL otherwise.
  */
+static inline BloomState *
+uncached_state(FunctionCallInfo fcinfo)
+{
+	BloomState *state;
+
+	if (likely(fcinfo->flinfo->fn_extra != NULL) || PG_ARGISNULL(0) ||
+		!DatumIsReadWriteExpandedObject(PG_GETARG_DATUM(0), false, -1))
+		return NULL;
+	state = bloom_state_of(PG_GETARG_DATUM(0));
+	return state != NULL && state->kept != NULL ? state : NULL;
+}
+
+static inline BloomState *value_state(FunctionCallInfo fcinfo,
+									 const char *function, bool sized,
+									 const BloomHasher **hasher);
+
+/*
+ * Add a (non-null) value to a state, hashed as its filter stores it
+ * (bloom_hash_to_add).  The state may hold values already (an aggregate
+ * of the user's, with an initcond): a value of another kind is refused,
+ * text added to a filter of text made by 1.0 is hashed as 1.0 did, and a
+ * part of a filter takes the values of its part only.
+ */
+static inline void
+add_value(BloomState *state, const BloomHasher *hasher, Datum value)
+{
+	uint64		hash;
+
+	if (unlikely(!bloom_hash_to_add(hasher, &state->acc.hdr, value, &hash)))
+		bloom_raise_other_part(&state->acc.hdr, hash);
+	bloom_state_add(state, hash);
+}
+
+/* Transition of bloom_agg(value) (add_value) */
 PG_FUNCTION_INFO_V1(bloomfilter_agg_trans);
 Datum
 bloomfilter_agg_trans(PG_FUNCTION_ARGS)
@@ -115,56 +142,9 @@ bloomfilter_agg_trans(PG_FUNCTION_ARGS)
 			PG_RETURN_NULL();
 		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
 	}
-	hasher = bloom_arg_hasher(fcinfo, 1);
-	state = writable_state(fcinfo, "bloom_agg_trans", hasher->kind);
-	bloom_state_add(state, bloom_hash_for(hasher, &state->acc.hdr,
-										  PG_GETARG_DATUM(1)));
+	state = value_state(fcinfo, "bloom_agg_trans", false, &hasher);
+	add_value(state, hasher, PG_GETARG_DATUM(1));
 	PG_RETURN_DATUM(bloom_state_datum(state));
-}
-
-/*
- * The hash a Parquet aggregate adds for a value: inline for text held in
- * line (with no conversion to UTF-8), int4 and int8 values of the state's
- * kind, bloom_hash_for's otherwise (which hashes them the same)
- */
-static inline uint64
-parquet_hash(const BloomHasher *hasher, const bf_header *state, Datum value)
-{
-	const struct varlena *v = (const struct varlena *) DatumGetPointer(value);
-
-	if (likely(state->kind == hasher->kind))
-	{
-		if (hasher->source == BLOOM_HASH_TEXT && !hasher->to_utf8 &&
-			!VARATT_IS_EXTERNAL(v) && !VARATT_IS_COMPRESSED(v))
-			return bf_parquet_hash_bytes(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
-		if (hasher->source == BLOOM_HASH_INT8)
-			return bf_parquet_hash_u64((uint64) DatumGetInt64(value));
-		if (hasher->source == BLOOM_HASH_INT4)
-			return bf_parquet_hash_u32((uint32) DatumGetInt32(value));
-	}
-	return bloom_hash_for(hasher, state, value);
-}
-
-/*
- * The type modifier an aggregate call's value is declared with (numeric's
- * precision and scale), through the implicit casts to the overload's type
- * and down to a domain's base type; -1 if it has none
- */
-static int32
-aggregate_typmod(const Aggref *aggref)
-{
-	Node	   *expr = (Node *) linitial_node(TargetEntry, aggref->args)->expr;
-	int32		typmod = exprTypmod(expr);
-
-	while (typmod < 0 && IsA(expr, RelabelType) &&
-		   ((RelabelType *) expr)->relabelformat == COERCE_IMPLICIT_CAST)
-	{
-		expr = (Node *) ((RelabelType *) expr)->arg;
-		typmod = exprTypmod(expr);
-	}
-	if (typmod < 0)
-		(void) getBaseTypeAndTypmod(exprType(expr), &typmod);
-	return typmod;
 }
 
 /* Refuse a NULL capacity or rate of bloom_agg(value, capacity, fpr) */
@@ -181,22 +161,28 @@ check_size_not_null(bool isnull)
  * The state of bloom_agg(value, capacity, fpr), for values of the given
  * kind: created on the first row, NULL value or not, so that all-NULL
  * input still gives a filter of the asked-for size; every row must ask
- * for the same size.
+ * for the same size (sized_state's slow path).
  */
-static BloomState *
-sized_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
+static pg_noinline BloomState *
+adopt_sized_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 {
 	int64		capacity;
 	double		fpr;
 	BloomState *state;
+	bf_header	hdr;
 
 	check_size_not_null(PG_ARGISNULL(2) || PG_ARGISNULL(3));
 	capacity = PG_GETARG_INT64(2);
 	fpr = PG_GETARG_FLOAT8(3);
 
 	if (PG_ARGISNULL(0))
-		return bloom_state_create_sized(aggregate_context(fcinfo, function),
-										kind, capacity, fpr);
+	{
+		/* bloom_create's size, worked out once per call site */
+		hdr = bloom_sized_header_once(&bloom_call_cache(fcinfo)->state.sizing,
+									  capacity, fpr, kind, bf_hash_of_kind(kind));
+		return bloom_state_create_blocks(aggregate_context(fcinfo, function),
+										 &hdr);
+	}
 	state = writable_state(fcinfo, function, kind);
 	if (!bloom_state_is_sized(state, capacity, fpr))
 		ereport(ERROR,
@@ -205,48 +191,93 @@ sized_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
 	return state;
 }
 
-/* Transition of bloom_agg(value, capacity, fpr) (sized_state) */
+/*
+ * The state of bloom_agg(value, capacity, fpr) (adopt_sized_state).  On
+ * every row but the first two the executor passes back the state this
+ * call site adopted, which was checked to be of the size asked for then:
+ * only the row's size is compared, inline.
+ */
+static inline BloomState *
+sized_state(FunctionCallInfo fcinfo, const char *function, uint32 kind)
+{
+	const BloomCallCache *cache = (const BloomCallCache *) fcinfo->flinfo->fn_extra;
+
+	if (likely(cache != NULL && cache->state.state != NULL &&
+			   !PG_ARGISNULL(0) && PG_GETARG_DATUM(0) == cache->state.datum &&
+			   !PG_ARGISNULL(2) && !PG_ARGISNULL(3) &&
+			   cache->state.state->acc.hdr.capacity == (uint64) PG_GETARG_INT64(2) &&
+			   cache->state.state->acc.hdr.fpr == PG_GETARG_FLOAT8(3)))
+		return cache->state.state;
+	return adopt_sized_state(fcinfo, function, kind);
+}
+
+/*
+ * The state of a bloom_agg transition and the hasher of its value (into
+ * *hasher): the call site's (bloom_arg_hasher) and its state
+ * (writable_state, or sized_state for bloom_agg(value, capacity, fpr));
+ * or, for a call that brings no call cache, the state and the hasher it
+ * keeps (uncached_state), which the first such call makes it keep
+ */
+static inline BloomState *
+value_state(FunctionCallInfo fcinfo, const char *function, bool sized,
+			const BloomHasher **hasher)
+{
+	bool		uncached = fcinfo->flinfo->fn_extra == NULL;
+	BloomState *state;
+
+	if (unlikely(uncached) && (state = uncached_state(fcinfo)) != NULL &&
+		(!sized || (!PG_ARGISNULL(2) && !PG_ARGISNULL(3) &&
+					bloom_state_is_sized(state, PG_GETARG_INT64(2),
+										 PG_GETARG_FLOAT8(3)))))
+	{
+		*hasher = state->kept;
+		return state;
+	}
+	*hasher = bloom_arg_hasher(fcinfo, 1);
+	state = sized ? sized_state(fcinfo, function, (*hasher)->kind) :
+		writable_state(fcinfo, function, (*hasher)->kind);
+	if (unlikely(uncached))
+		bloom_state_keep_hasher(state, *hasher);
+	return state;
+}
+
+/* Transition of bloom_agg(value, capacity, fpr) (value_state) */
 PG_FUNCTION_INFO_V1(bloomfilter_agg_sized_trans);
 Datum
 bloomfilter_agg_sized_trans(PG_FUNCTION_ARGS)
 {
-	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
-	BloomState *state = sized_state(fcinfo, "bloom_agg_sized_trans",
-									hasher->kind);
+	const BloomHasher *hasher;
+	BloomState *state = value_state(fcinfo, "bloom_agg_sized_trans", true,
+									&hasher);
 
 	if (!PG_ARGISNULL(1))
-		bloom_state_add(state, bloom_hash_for(hasher, &state->acc.hdr,
-											  PG_GETARG_DATUM(1)));
+		add_value(state, hasher, PG_GETARG_DATUM(1));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
 /*
  * The hasher of a Parquet aggregate's value, of Parquet mode, looked up
  * once per call site: numeric values take the precision and scale they
- * are declared with (aggregate_typmod).
+ * are declared with (bloom_call_value_typmod).
  */
 static const BloomHasher *
 parquet_arg_hasher(FunctionCallInfo fcinfo)
 {
 	const BloomCallCache *cache = (const BloomCallCache *) fcinfo->flinfo->fn_extra;
 	BloomHasher *hasher;
-	Aggref	   *aggref;
 
 	if (likely(cache != NULL && cache->hasher.ready))
 		return &cache->hasher.hasher;
 	/* the call site's own hasher, made Parquet's once */
 	hasher = (BloomHasher *) bloom_arg_hasher_lookup(fcinfo, 1);
-	aggref = AggGetAggref(fcinfo);
-	bloom_parquet_hasher(hasher, aggref != NULL &&
-						 bloom_aggref_transfn(aggref) == fcinfo->flinfo->fn_oid ?
-						 aggregate_typmod(aggref) : -1);
+	bloom_parquet_hasher(hasher, bloom_call_value_typmod(fcinfo, 1));
 	return hasher;
 }
 
 /*
  * Transition of bloom_parquet_agg(value): bloom_agg_trans in Parquet mode.
  * The commonest values (text held in line, int4, int8, of the state's
- * kind) are hashed here without a call.
+ * kind) are hashed without a call (bloom_hash_to_add).
  */
 PG_FUNCTION_INFO_V1(bloomfilter_parquet_agg_trans);
 Datum
@@ -263,8 +294,7 @@ bloomfilter_parquet_agg_trans(PG_FUNCTION_ARGS)
 	}
 	hasher = parquet_arg_hasher(fcinfo);
 	state = writable_state(fcinfo, "bloom_parquet_agg_trans", hasher->kind);
-	bloom_state_add(state, parquet_hash(hasher, &state->acc.hdr,
-										PG_GETARG_DATUM(1)));
+	add_value(state, hasher, PG_GETARG_DATUM(1));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
@@ -281,8 +311,7 @@ bloomfilter_parquet_agg_sized_trans(PG_FUNCTION_ARGS)
 									hasher->kind);
 
 	if (!PG_ARGISNULL(1))
-		bloom_state_add(state, parquet_hash(hasher, &state->acc.hdr,
-											PG_GETARG_DATUM(1)));
+		add_value(state, hasher, PG_GETARG_DATUM(1));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
@@ -296,15 +325,10 @@ static bf_header
 part_header(FunctionCallInfo fcinfo, int64 capacity, double fpr, int32 parts,
 			uint64 hash, uint32 kind)
 {
-	BloomCallCache *cache = bloom_call_cache(fcinfo);
-	bf_header	hdr = cache->state.part_sizing;
+	bf_header	hdr = bloom_part_header_once(&bloom_call_cache(fcinfo)->state.part_sizing,
+											 capacity, fpr, parts, 0, kind);
 
-	if (hdr.parts == 0 || hdr.parts != (uint32) parts ||
-		hdr.capacity != (uint64) capacity || hdr.fpr != fpr)
-		hdr = cache->state.part_sizing = bloom_part_header(capacity, fpr, parts, 0,
-													 BLOOM_KIND_NONE);
 	hdr.part = bf_part_of(hash, hdr.parts);
-	hdr.kind = kind;
 	return hdr;
 }
 
@@ -312,11 +336,12 @@ part_header(FunctionCallInfo fcinfo, int64 capacity, double fpr, int32 parts,
  * Transition of bloom_part_agg(value, capacity, fpr, parts): the part that
  * the group's values belong to, of the whole filter sized for capacity
  * values at rate fpr in parts parts (bloom_part_header), to which each
- * value's local hash is added as bloom_agg(value, capacity, fpr) adds a
- * hash.  The part is known from the group's first non-NULL value, which
- * makes the state (a group of NULLs only has none, and gives NULL); a
- * later value of another part is an error: the query must group by the
- * values' part, bloom_part_of(value, capacity, fpr, parts).
+ * value's local hash is added (bloom_hash_to_add) as bloom_agg(value,
+ * capacity, fpr) adds a hash.  The part is known from the group's first
+ * non-NULL value, which makes the state (a group of NULLs only has none,
+ * and gives NULL); a later value of another part is an error: the query
+ * must group by the values' part, bloom_part_of(value, capacity, fpr,
+ * parts).
  */
 PG_FUNCTION_INFO_V1(bloomfilter_part_agg_trans);
 Datum
@@ -348,7 +373,8 @@ bloomfilter_part_agg_trans(PG_FUNCTION_ARGS)
 	{
 		bf_header	hdr;
 
-		hash = bloom_hash_value(hasher, PG_GETARG_DATUM(1));
+		/* the value's hash in the whole filter says which part it is */
+		(void) bloom_hash_to_add(hasher, NULL, PG_GETARG_DATUM(1), &hash);
 		hdr = part_header(fcinfo, capacity, fpr, parts, hash, hasher->kind);
 		state = bloom_state_create_blocks(aggregate_context(fcinfo, "bloom_part_agg_trans"),
 										  &hdr);
@@ -363,9 +389,8 @@ bloomfilter_part_agg_trans(PG_FUNCTION_ARGS)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("bloom_part_agg capacity, false-positive rate and number of parts must be the same for every row")));
-		hash = bloom_hash_for(hasher, &state->acc.hdr, PG_GETARG_DATUM(1));
 	}
-	if (bf_part_hash(&state->acc.hdr, hash, &hash) != BF_OK)
+	if (!bloom_hash_to_add(hasher, &state->acc.hdr, PG_GETARG_DATUM(1), &hash))
 		ereport(ERROR,
 				(errcode(ERRCODE_GROUPING_ERROR),
 				 errmsg("bloom_part_agg got values of parts %u and %u in one group",
@@ -501,112 +526,40 @@ bloomfilter_intersect_agg_trans(PG_FUNCTION_ARGS)
 static PGFunction
 transition_of(const Aggref *aggref)
 {
-	Oid			transfn = bloom_aggref_transfn(aggref);
-	FmgrInfo	finfo;
+	PGFunction	transition = bloom_aggref_transition(aggref);
 
-	if (!OidIsValid(transfn))
-		return NULL;
-	fmgr_info(transfn, &finfo);
-	if (finfo.fn_addr == bloom_agg_sized_trans)
+	if (transition == bloom_agg_sized_trans)
 		return bloomfilter_agg_sized_trans;
-	return finfo.fn_addr;
-}
-
-/*
- * Evaluate argument i of an aggregate call in its final step, as nodeAgg.c
- * evaluates an ordered-set aggregate's direct arguments, if it does not
- * depend on the aggregated rows: constants, parameters (outer columns
- * among them) and expressions of them that are not volatile.  false if it
- * does.
- */
-static bool
-eval_row_independent_arg(AggState *aggstate, const Aggref *aggref, int i,
-						 Datum *value, bool *isnull)
-{
-	Node	   *expr = (Node *) list_nth_node(TargetEntry, aggref->args, i)->expr;
-	ExprState  *exprstate;
-
-	if (contain_var_clause(expr) || contain_volatile_functions(expr) ||
-		contain_subplans(expr))
-		return false;
-	exprstate = ExecInitExpr((Expr *) expr, &aggstate->ss.ps);
-	*value = ExecEvalExprSwitchContext(exprstate,
-									   aggstate->ss.ps.ps_ExprContext, isnull);
-	return true;
-}
-
-/*
- * The aggregate call that holds the arguments of the final function's
- * call: its own (AggGetAggref), or, in the final step of a parallel or
- * partitionwise plan, its partial step's; NULL outside an aggregate (a
- * window aggregate's final function among them), or where it cannot be
- * found.
- *
- * Why this walks the plan: the planner gives the partial step the
- * arguments and the final step only a Var that reads the partial step's
- * output (OUTER_VAR, from setrefs.c); over no rows every partial step
- * returns a NULL state, which carries nothing up; and a state of type
- * bloom has no initcond that could hold a size or a type.  So the Var is
- * followed down through the nodes that pass their input's columns on
- * (Gather, Sort; Append and MergeAppend, whose inputs all aggregate the
- * same call, by their first).
- */
-static const Aggref *
-value_aggref(FunctionCallInfo fcinfo)
-{
-	const Aggref *aggref = AggGetAggref(fcinfo);
-	const Plan *plan;
-	Node	   *expr;
-
-	if (aggref == NULL || !DO_AGGSPLIT_COMBINE(aggref->aggsplit))
-		return aggref;
-	plan = castNode(AggState, fcinfo->context)->ss.ps.plan;
-	expr = (Node *) linitial_node(TargetEntry, aggref->args)->expr;
-	while (IsA(expr, Var) && ((Var *) expr)->varno == OUTER_VAR)
-	{
-		AttrNumber	attno = ((Var *) expr)->varattno;
-		List	   *inputs = IsA(plan, Append) ? ((const Append *) plan)->appendplans :
-			IsA(plan, MergeAppend) ? ((const MergeAppend *) plan)->mergeplans :
-			list_make1(outerPlan(plan));
-
-		plan = inputs != NIL ? linitial(inputs) : NULL;
-		if (plan == NULL || attno < 1 || attno > list_length(plan->targetlist))
-			return NULL;
-		expr = (Node *) list_nth_node(TargetEntry, plan->targetlist, attno - 1)->expr;
-	}
-	if (!IsA(expr, Aggref) || ((Aggref *) expr)->aggfnoid != aggref->aggfnoid)
-		return NULL;
-	return (const Aggref *) expr;
+	return transition;
 }
 
 /*
  * The result of bloom_agg(value, capacity, fpr) over no rows, where no
  * transition ran and the final function gets a NULL state but not the
  * arguments: the empty filter of the asked-for size, read from the call's
- * arguments (value_aggref), the same filter as over only NULLs.  NULL
- * when the call is another aggregate, or its size cannot be known here: a
- * size that depends on the rows (a column, a volatile expression), or a
- * window aggregate (README.md, Aggregates).
+ * arguments (bloom_final_aggref, bloom_final_arg), the same filter as over
+ * only NULLs.  NULL when the call is another aggregate, or its size cannot
+ * be known here: a size that depends on the rows (a column, a volatile
+ * expression), or a window aggregate (README.md, Aggregates).
  */
 static struct varlena *
 sized_empty_filter(FunctionCallInfo fcinfo)
 {
-	const Aggref *aggref = value_aggref(fcinfo);
+	const Aggref *aggref = bloom_final_aggref(fcinfo);
 	PGFunction	transition = aggref != NULL ? transition_of(aggref) : NULL;
-	AggState   *aggstate;
 	Datum		capacity;
 	Datum		fpr;
 	bool		capacity_null;
 	bool		fpr_null;
 	BloomHasher hasher;
+	bf_header	hdr;
 
 	if (transition != bloomfilter_agg_sized_trans &&
 		transition != bloomfilter_parquet_agg_sized_trans)
 		return NULL;
-	aggstate = castNode(AggState, fcinfo->context);
 	if (list_length(aggref->args) != 3 ||
-		!eval_row_independent_arg(aggstate, aggref, 1, &capacity, &capacity_null) ||
-		!eval_row_independent_arg(aggstate, aggref, 2, &fpr, &fpr_null))
+		!bloom_final_arg(fcinfo, aggref, 1, &capacity, &capacity_null) ||
+		!bloom_final_arg(fcinfo, aggref, 2, &fpr, &fpr_null))
 		return NULL;
 	check_size_not_null(capacity_null || fpr_null);
 
@@ -614,9 +567,10 @@ sized_empty_filter(FunctionCallInfo fcinfo)
 	bloom_hasher_init(&hasher, bloom_aggref_value_type(aggref, 0),
 					  aggref->inputcollid, CurrentMemoryContext);
 	if (transition == bloomfilter_parquet_agg_sized_trans)
-		bloom_parquet_hasher(&hasher, aggregate_typmod(aggref));
-	return bloom_empty_sized(DatumGetInt64(capacity), DatumGetFloat8(fpr),
+		bloom_parquet_hasher(&hasher, bloom_aggref_typmod(aggref, 0));
+	hdr = bloom_sized_header(DatumGetInt64(capacity), DatumGetFloat8(fpr),
 							 hasher.kind, bf_hash_of_kind(hasher.kind));
+	return bloom_empty_filter(&hdr);
 }
 
 /*
@@ -662,14 +616,14 @@ bloomfilter_parquet_agg_final(PG_FUNCTION_ARGS)
 	uint32		kind = BLOOM_KIND_NONE;
 	bf_header	empty;
 
-	if (!PG_ARGISNULL(0) || (aggref = value_aggref(fcinfo)) == NULL ||
+	if (!PG_ARGISNULL(0) || (aggref = bloom_final_aggref(fcinfo)) == NULL ||
 		transition_of(aggref) == bloomfilter_parquet_agg_sized_trans)
 		return bloomfilter_agg_final(fcinfo);
 	if (transition_of(aggref) == bloomfilter_parquet_agg_trans)
 	{
 		bloom_hasher_init(&hasher, bloom_aggref_value_type(aggref, 0),
 						  aggref->inputcollid, CurrentMemoryContext);
-		kind = bloom_parquet_kind(&hasher, aggregate_typmod(aggref));
+		kind = bloom_parquet_kind(&hasher, bloom_aggref_typmod(aggref, 0));
 	}
 	empty = bloom_auto_header(kind, BF_HASH_PARQUET);
 	PG_RETURN_POINTER(bloom_accumulate(&empty, NULL, NULL, 0));

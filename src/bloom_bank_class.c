@@ -53,8 +53,7 @@ bloom_bank_class_of(const bf_header *hdr, bool fold)
 
 /*
  * The header a filter of the class would have, for hashing a value as the
- * class's filters ask (bloom_probe_hashes) and placing it in its part
- * (bf_part_hash)
+ * class's filters ask and placing it in its part (bloom_hashes_to_test)
  */
 bf_header
 bloom_bank_class_header(const BankClass *class)

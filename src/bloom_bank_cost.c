@@ -184,7 +184,7 @@ bloom_bank_accepts_type(Oid indexoid, Oid typid, Oid collation)
 	List	   *children;
 	ListCell   *lc;
 
-	if (!bloom_hasher_classify(&hasher, typid, collation))
+	if (!bloom_method_classify(&hasher, typid, collation))
 		return false;
 	if (get_rel_relkind(indexoid) != RELKIND_PARTITIONED_INDEX)
 		return accepts(indexoid, &hasher);

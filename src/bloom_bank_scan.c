@@ -6,7 +6,7 @@
  *
  * A key is a bloombank_key: a value with its type (bloom_bank_key.c).  For
  * each class of the index's groups, the value is hashed once as the
- * class's filters ask (its kind, its hash mode: bloom_probe_hashes), and,
+ * class's filters ask (its kind, its hash mode: bloom_hashes_to_test), and,
  * in a part of a filter, placed in its part; then each group of the class
  * is tested a page of pieces at a time (bf_bank_plan, bf_bank_match).  A
  * group of a class whose filters are their own blocks (BANK_CLASS_EXACT)
@@ -174,10 +174,8 @@ plan_class(BankScanOpaque so, const BankClass *class)
 			plan->refused = true;
 			break;
 		}
-		n = bloom_probe_hashes(&key->hasher, &hdr, key->value, kp->hashes);
-		for (int h = 0; h < n; h++)
-			if (bf_part_hash(&hdr, kp->hashes[h], &kp->hashes[kp->nhashes]) == BF_OK)
-				kp->nhashes++;
+		n = bloom_hashes_to_test(&key->hasher, &hdr, key->value, kp->hashes);
+		kp->nhashes = n == BLOOM_OTHER_PART ? 0 : n;
 	}
 	so->plans = lappend(so->plans, plan);
 	MemoryContextSwitchTo(old);

@@ -2,8 +2,9 @@
  *
  * bloom_cache.c
  *	  The per-call-site cache of the functions that take filters: the
- *	  hasher for the value's type, and the stored filters read once per
- *	  query rather than once per row.
+ *	  hasher for the value's type (the type the call wrote it with, which
+ *	  bloom_aggcall.c reads), and the stored filters read once per query
+ *	  rather than once per row.
  *
  * A filter argument that lives in a table reaches a function as a TOAST
  * pointer on every row of a scan (from an InitPlan, a nested loop's outer
@@ -24,31 +25,10 @@
  *
  * A membership test need not read a filter at all: a stored filter can
  * be probed by slices (bloom_probe.c), its header and the TOAST chunk or
- * two that hold what the value needs, in about 6 to 8 shared buffers and
- * a few microseconds whatever its size, where reading it whole costs a
- * buffer per four chunks and about 1 us per kB.  Slices are the better
- * buy when a call site meets a filter once (a scan of a table of filters:
- * "which days saw this page"), reading whole and keeping it when the same
- * filter comes back for many rows.  The rule (probe_by_slices): a
- * membership test probes a stored, uncompressed filter of
- * bloomfilter.min_slice_probe_size or more (8 kB) by slices the first
- * time its call site meets it, and reads it whole the second time, if it
- * then fits among the resident filters, or if it is the filter the
- * argument probed by slices last (a run of rows probing one filter, which
- * the passing slot then keeps); past the budget, a filter that comes back
- * among others is probed by slices every time, a few buffers where a
- * whole read would cost all of it per row.  A filter that is the same on
- * every row of the scan, a parameter (an InitPlan's result, a nested
- * loop's outer row's filter) or a constant, is read whole at once, as it
- * will come back.  So a filter that comes back costs at most one probe by
- * slices more than before (a column of a join's side), and one met once
- * costs a probe instead of the whole filter.  Smaller filters are read
- * whole at once: a probe by slices takes 6 buffers, a whole read of 8 kB
- * 3, of 32 kB 7; in time the probe is ahead from 8 kB on in every run
- * (bench/sql/stored-probe's table of sizes: 4.5 against 6.5 us at 8 kB,
- * 5.5 against 32 at 32 kB).  The call site remembers the filters it
- * probed in BLOOM_SEEN_SLOTS slots by TOAST value id; one whose slot
- * another took since is probed by slices once more.
+ * two that hold what the value needs.  Which it does, the call site's rule
+ * says (bloom_slicing.c): it probes a large stored filter by slices until
+ * those probes have cost about what reading it whole costs, and then reads
+ * it, into a resident slot or the passing one as above.
  *
  * Caching "stable" arguments (get_fn_expr_arg_stable) was considered and
  * left out: PL/pgSQL reuses one expression state, fn_extra included, while
@@ -61,23 +41,11 @@
  *
  *-------------------------------------------------------------------------
  */
+#include "bloom_aggcall.h"
 #include "bloom_cache.h"
-
-#include "access/htup_details.h"
-#include "catalog/pg_aggregate.h"
-#include "catalog/pg_type.h"
-#include "miscadmin.h"
-#include "nodes/execnodes.h"
-#include "nodes/nodeFuncs.h"
-#include "utils/builtins.h"
-#include "utils/lsyscache.h"
-#include "utils/syscache.h"
 
 /* bloomfilter.cache_size, in kB */
 int			bloom_cache_size = BLOOM_CACHE_SIZE_DEFAULT;
-
-/* bloomfilter.min_slice_probe_size, in kB */
-int			bloom_min_slice_probe_size = BLOOM_SLICE_MIN_DEFAULT;
 
 /* This call site's cache, created zeroed on first use */
 BloomCallCache *
@@ -90,159 +58,9 @@ bloom_call_cache(FunctionCallInfo fcinfo)
 }
 
 /*
- * The type of argument argno as the function's pg_proc entry declares it,
- * or InvalidOid if that is polymorphic.  For callers that pass no
- * expression (fn_expr), such as Citus's worker_partial_agg, which calls an
- * aggregate's transition function itself: the concrete overloads of
- * bloom_agg have transition functions declared on their value's type.
+ * Look up the hasher for argument argno (bloom_arg_hasher's slow path), of
+ * the type the call wrote it with (bloom_call_value_type)
  */
-static Oid
-declared_arg_type(FunctionCallInfo fcinfo, int argno)
-{
-	Oid		   *argtypes;
-	int			nargs;
-	Oid			typid = InvalidOid;
-
-	if (!OidIsValid(fcinfo->flinfo->fn_oid))
-		return InvalidOid;
-	get_func_signature(fcinfo->flinfo->fn_oid, &argtypes, &nargs);
-	if (argno < nargs && !IsPolymorphicType(argtypes[argno]))
-		typid = argtypes[argno];
-	pfree(argtypes);
-	return typid;
-}
-
-/* The transition function of an aggregate, or InvalidOid */
-static Oid
-aggregate_transfn(Oid aggfnoid)
-{
-	HeapTuple	tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggfnoid));
-	Oid			transfn;
-
-	if (!HeapTupleIsValid(tuple))
-		return InvalidOid;
-	transfn = ((Form_pg_aggregate) GETSTRUCT(tuple))->aggtransfn;
-	ReleaseSysCache(tuple);
-	return transfn;
-}
-
-/* The transition function of an aggregate call's aggregate, or InvalidOid */
-Oid
-bloom_aggref_transfn(const struct Aggref *aggref)
-{
-	return aggregate_transfn(aggref->aggfnoid);
-}
-
-/*
- * The type of an aggregate's argument expression as the query wrote it,
- * without the implicit binary-coercible cast to a concrete overload's type
- * (aggregate_value_type says why)
- */
-static Oid
-written_type(Node *expr)
-{
-	while (IsA(expr, RelabelType) &&
-		   ((RelabelType *) expr)->relabelformat == COERCE_IMPLICIT_CAST)
-		expr = (Node *) ((RelabelType *) expr)->arg;
-	return exprType(expr);
-}
-
-/*
- * The type of argument i (from 0) of an aggregate call as the query wrote
- * it (written_type)
- */
-Oid
-bloom_aggref_value_type(const struct Aggref *aggref, int i)
-{
-	return written_type((Node *) list_nth_node(TargetEntry, aggref->args, i)->expr);
-}
-
-/* The kind of the values of type typid under collation (a throwaway hasher) */
-static uint32
-kind_of_type(Oid typid, Oid collation)
-{
-	BloomHasher hasher;
-
-	bloom_hasher_init(&hasher, typid, collation, CurrentMemoryContext);
-	return hasher.kind;
-}
-
-/*
- * The type of a window aggregate's value argument argno (counting the
- * state as 0) as the query wrote it, or InvalidOid outside a WindowAgg,
- * which passes its transition functions no Aggref.  The window functions
- * it computes that are aggregates on this transition function, under this
- * call's collation, are the candidates; nothing in the call tells them
- * apart, so candidates whose written types are of different kinds
- * (bloom_agg(c) and bloom_agg(c::text) over a citext c, in one window)
- * leave the type unknown, and are refused.
- */
-static Oid
-window_value_type(FunctionCallInfo fcinfo, int argno)
-{
-	WindowAggState *winstate;
-	ListCell   *lc;
-	Oid			typid = InvalidOid;
-
-	if (fcinfo->context == NULL || !IsA(fcinfo->context, WindowAggState))
-		return InvalidOid;
-	winstate = (WindowAggState *) fcinfo->context;
-	foreach(lc, winstate->funcs)
-	{
-		WindowFunc *wfunc = ((WindowFuncExprState *) lfirst(lc))->wfunc;
-		Oid			written;
-
-		if (!wfunc->winagg || argno < 1 || argno > list_length(wfunc->args) ||
-			wfunc->inputcollid != PG_GET_COLLATION() ||
-			aggregate_transfn(wfunc->winfnoid) != fcinfo->flinfo->fn_oid)
-			continue;
-		written = written_type(list_nth(wfunc->args, argno - 1));
-		if (OidIsValid(typid) && written != typid &&
-			kind_of_type(written, PG_GET_COLLATION()) !=
-			kind_of_type(typid, PG_GET_COLLATION()))
-			ereport(ERROR,
-					(errcode(ERRCODE_INDETERMINATE_DATATYPE),
-					 errmsg("could not determine the type of the values of a window bloom_agg"),
-					 errdetail("One window aggregates values of types %s and %s, which reach the same transition function alike.",
-							   format_type_be(typid), format_type_be(written)),
-					 errhint("Cast the values to one type, or aggregate them over different windows.")));
-		typid = written;
-	}
-	return typid;
-}
-
-/*
- * The type of an aggregate's value argument argno (counting the state as
- * 0) as the query wrote it, or InvalidOid outside an aggregate.  The
- * concrete overloads of bloom_agg take, say, text, so a citext column
- * reaches bloom_agg(text) through an implicit binary-coercible cast: the
- * bytes are the column's own, and so must be the equality they are hashed
- * by, as bloom_agg(anycompatible) hashed them in 1.0.  An explicit cast
- * (c::text) is the user's choice and is kept.  A window aggregate's is
- * found from its WindowAgg (window_value_type).
- */
-static Oid
-aggregate_value_type(FunctionCallInfo fcinfo, int argno)
-{
-	Aggref	   *aggref = AggGetAggref(fcinfo);
-
-	if (aggref == NULL)
-		return window_value_type(fcinfo, argno);
-	if (argno < 1 || argno > list_length(aggref->args))
-		return InvalidOid;
-
-	/*
-	 * The Aggref may be another aggregate's that calls this function itself
-	 * (Citus's worker_partial_agg, whose first argument is the aggregate's
-	 * oid): only this function's own aggregate describes its arguments.
-	 */
-	if (bloom_aggref_transfn(aggref) != fcinfo->flinfo->fn_oid)
-		return InvalidOid;
-
-	return bloom_aggref_value_type(aggref, argno - 1);
-}
-
-/* Look up the hasher for argument argno (bloom_arg_hasher's slow path) */
 const BloomHasher *
 bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 {
@@ -250,20 +68,9 @@ bloom_arg_hasher_lookup(FunctionCallInfo fcinfo, int argno)
 
 	if (!cache->hasher.ready)
 	{
-		Oid			typid = aggregate_value_type(fcinfo, argno);
-
-		if (!OidIsValid(typid))
-			typid = get_fn_expr_argtype(fcinfo->flinfo, argno);
-
-		if (!OidIsValid(typid))
-			typid = declared_arg_type(fcinfo, argno);
-		if (!OidIsValid(typid))
-			ereport(ERROR,
-					(errcode(ERRCODE_INDETERMINATE_DATATYPE),
-					 errmsg("could not determine the type of the value"),
-					 errdetail("The caller passed no expression to read it from, and the function is declared on a polymorphic type.")));
-		bloom_hasher_init(&cache->hasher.hasher, typid, PG_GET_COLLATION(),
-						  fcinfo->flinfo->fn_mcxt);
+		bloom_hasher_init(&cache->hasher.hasher,
+						  bloom_call_value_type(fcinfo, argno),
+						  PG_GET_COLLATION(), fcinfo->flinfo->fn_mcxt);
 		cache->hasher.ready = true;
 	}
 	return &cache->hasher.hasher;
@@ -408,90 +215,13 @@ read_entry(FunctionCallInfo fcinfo, struct varlena *raw, int argno,
 	return entry;
 }
 
-/* The expression of argument argno of the call, or NULL if not known */
-static Node *
-arg_expr(FunctionCallInfo fcinfo, int argno)
-{
-	Node	   *expr = (Node *) fcinfo->flinfo->fn_expr;
-	List	   *args = NIL;
-
-	if (expr != NULL && IsA(expr, FuncExpr))
-		args = ((FuncExpr *) expr)->args;
-	else if (expr != NULL && IsA(expr, OpExpr))
-		args = ((OpExpr *) expr)->args;
-	return argno < list_length(args) ? (Node *) list_nth(args, argno) : NULL;
-}
-
-/*
- * Whether filter argument argno is the same on every row of the scan that
- * calls the function: a constant, or a parameter (an InitPlan's result, a
- * nested loop's or a correlated subquery's outer row's value)
- */
-static bool
-arg_fixed_for_scan(FunctionCallInfo fcinfo, int argno)
-{
-	Node	   *arg = arg_expr(fcinfo, argno);
-
-	while (arg != NULL && IsA(arg, RelabelType))
-		arg = (Node *) ((RelabelType *) arg)->arg;
-	return arg != NULL && (IsA(arg, Param) || IsA(arg, Const));
-}
-
-/* Whether two stored-value keys are the same value */
-static bool
-same_stored(const BloomStoredKey *a, const BloomStoredKey *b)
-{
-	return a->valueid == b->valueid && a->toastrelid == b->toastrelid;
-}
-
-/*
- * Whether a membership test probes the filter behind raw, which no entry
- * holds, by slices rather than reading it (the rule in the file's
- * comment), remembering the filters it so probes: a stored, uncompressed
- * filter of bloomfilter.min_slice_probe_size or more is probed by slices,
- * unless it is the same on every row of the scan (arg_fixed_for_scan), or
- * this call site has done so before and the filter will now be kept: it
- * fits among the resident filters, or it is the filter this argument
- * probed by slices last (a run of rows probing one filter, which the
- * passing slot then keeps).
- */
-static bool
-probe_by_slices(FunctionCallInfo fcinfo, const struct varlena *raw,
-				int argno)
-{
-	BloomCallCache *cache = bloom_call_cache(fcinfo);
-	struct varatt_external pointer;
-	BloomStoredKey key;
-	BloomStoredKey *slot;
-	size_t		bytes;
-
-	if (bloom_min_slice_probe_size < 0 || !VARATT_IS_EXTERNAL_ONDISK(raw) ||
-		arg_fixed_for_scan(fcinfo, argno))
-		return false;
-	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
-	bytes = VARATT_EXTERNAL_GET_EXTSIZE(pointer);
-	if (VARATT_EXTERNAL_IS_COMPRESSED(pointer) ||
-		bytes < (size_t) bloom_min_slice_probe_size * 1024)
-		return false;
-
-	key.toastrelid = pointer.va_toastrelid;
-	key.valueid = pointer.va_valueid;
-	slot = &cache->filters.seen[key.valueid % BLOOM_SEEN_SLOTS];
-	if (same_stored(slot, &key) &&
-		(fits_resident(cache, bytes) || same_stored(&cache->filters.sliced[argno], &key)))
-		return false;
-	*slot = key;
-	cache->filters.sliced[argno] = key;
-	return true;
-}
-
 /*
  * The slow path of bloom_cached_filter (probes false) and
  * bloom_probed_filter (probes true): a flat value (or an expanded one,
  * flattened here) is read in place; a stored or inline compressed one is
  * found among the resident filters or the argument's passing one, or else
  * read (read_entry), but for a membership test that probes it by slices
- * (probe_by_slices: NULL).
+ * (bloom_slicing_probes: NULL).
  */
 static const bf_prepared *
 lookup(FunctionCallInfo fcinfo, int argno, bool probes)
@@ -514,7 +244,9 @@ lookup(FunctionCallInfo fcinfo, int argno, bool probes)
 	entry = find_entry(cache, raw, argno);
 	if (entry == NULL)
 	{
-		if (probes && probe_by_slices(fcinfo, raw, argno))
+		if (probes &&
+			bloom_slicing_probes(&cache->filters.slicing, fcinfo, argno,
+								 fits_resident(cache, filter_bytes(raw))))
 			return NULL;
 		entry = read_entry(fcinfo, raw, argno, probes);
 	}
@@ -534,6 +266,18 @@ const bf_prepared *
 bloom_probed_filter_lookup(FunctionCallInfo fcinfo, int argno)
 {
 	return lookup(fcinfo, argno, true);
+}
+
+/*
+ * Charge the buffers a probe by slices of filter argument argno touched
+ * (bloom_probed_filter gave NULL) to the filter's account
+ * (bloom_slicing_charge)
+ */
+void
+bloom_slices_charge(FunctionCallInfo fcinfo, int argno, uint64 buffers)
+{
+	bloom_slicing_charge(&bloom_call_cache(fcinfo)->filters.slicing, argno,
+						 buffers);
 }
 
 /*
@@ -557,7 +301,7 @@ arg_key(FunctionCallInfo fcinfo, int argno)
 		key.valueid = pointer.va_valueid;
 		return key;
 	}
-	arg = arg_expr(fcinfo, argno);
+	arg = bloom_arg_expr(fcinfo, argno);
 	if (arg != NULL && IsA(arg, Const))
 		key.valid = key.constant = true;
 	return key;

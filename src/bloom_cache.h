@@ -16,6 +16,7 @@
 
 #include "bloom_access.h"
 #include "bloom_hasher.h"
+#include "bloom_slicing.h"
 
 #include "access/detoast.h"
 
@@ -25,31 +26,6 @@
 /* bloomfilter.cache_size, in kB (defined in bloom_module.c) */
 #define BLOOM_CACHE_SIZE_DEFAULT	65536
 extern PGDLLIMPORT int bloom_cache_size;
-
-/* Filter arguments a function takes, at most (a pair's estimates) */
-#define BLOOM_CACHE_ARGS		2
-
-/*
- * bloomfilter.min_slice_probe_size, in kB (defined in bloom_module.c): the
- * smallest stored filter probed by slices rather than read whole, the first
- * time a call site meets it; -1 for none
- */
-#define BLOOM_SLICE_MIN_DEFAULT	8
-extern PGDLLIMPORT int bloom_min_slice_probe_size;
-
-/*
- * Stored filters a call site remembers having probed by slices, at most
- * (in slots by TOAST value id: one that comes back finds its own slot,
- * unless another took it since)
- */
-#define BLOOM_SEEN_SLOTS		256
-
-/* What identifies a stored value: its TOAST pointer's relation and id */
-typedef struct BloomStoredKey
-{
-	Oid			toastrelid;
-	Oid			valueid;
-} BloomStoredKey;
 
 /* A filter a call site has read, with what identifies its source datum */
 typedef struct BloomCachedFilter
@@ -97,9 +73,9 @@ typedef struct BloomHasherCache
  * fit is kept only until the next such read for the same argument
  * ("passing").  No resident filter is evicted, so a nested loop that
  * probes the same few filters on every outer row keeps them all.  A
- * membership test reads a large stored filter only when it comes back,
- * and probes it by slices until then (bloom_cache.c says when): the call
- * site remembers which it has probed.
+ * membership test probes a large stored filter by slices until that has
+ * cost about a whole read (bloom_slicing.c): the call site keeps the
+ * accounts.
  */
 typedef struct BloomFilterCache
 {
@@ -109,9 +85,7 @@ typedef struct BloomFilterCache
 	BloomCachedFilter passing[BLOOM_CACHE_ARGS];
 	/* the filter each argument was served last (the inline path's guess) */
 	const BloomCachedFilter *last[BLOOM_CACHE_ARGS];
-	/* stored filters probed by slices, and the last one for each argument */
-	BloomStoredKey seen[BLOOM_SEEN_SLOTS];
-	BloomStoredKey sliced[BLOOM_CACHE_ARGS];
+	BloomSlicing slicing;		/* what probes by slices have cost */
 	bf_prepared current;		/* of a flat filter read in place */
 } BloomFilterCache;
 
@@ -120,7 +94,12 @@ typedef struct BloomStateCache
 {
 	Datum		datum;
 	struct BloomState *state;	/* bloom_state.h */
-	/* bloom_part_agg: its parts' sizing, worked out once (parts 0: none) */
+	/*
+	 * The sizing last worked out (bloom_build.c's _once functions): of
+	 * bloom_create and bloom_agg(value, capacity, fpr) (nitems 0: none),
+	 * of bloom_part_create and bloom_part_agg (parts 0: none)
+	 */
+	bf_header	sizing;
 	bf_header	part_sizing;
 } BloomStateCache;
 
@@ -134,8 +113,6 @@ typedef struct BloomCallCache
 } BloomCallCache;
 
 extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
-extern Oid	bloom_aggref_value_type(const struct Aggref *aggref, int i);
-extern Oid	bloom_aggref_transfn(const struct Aggref *aggref);
 extern const BloomHasher *bloom_arg_hasher_lookup(FunctionCallInfo fcinfo,
 												  int argno);
 extern const BloomHasher *bloom_type_hasher(FunctionCallInfo fcinfo,
@@ -147,6 +124,8 @@ extern const bf_view *bloom_cached_filter_lookup(FunctionCallInfo fcinfo,
 												 int argno);
 extern const bf_prepared *bloom_probed_filter_lookup(FunctionCallInfo fcinfo,
 													 int argno);
+extern void bloom_slices_charge(FunctionCallInfo fcinfo, int argno,
+								uint64 buffers);
 
 /*
  * The hasher for the value argument argno, looked up once per call site;
@@ -207,8 +186,9 @@ bloom_cached_filter(FunctionCallInfo fcinfo, int argno)
 /*
  * The filter argument argno for a membership test, prepared for probes
  * (bf_prepare), as bloom_cached_filter reads it; or NULL when the filter
- * is stored and large and the call site has not met it before, to be
- * probed by slices (bloom_slices_contain) rather than read.
+ * is stored and large and the call site's rule probes it by slices
+ * (bloom_slicing.c; bloom_slices_contain), whose cost the caller then
+ * charges (bloom_slices_charge).
  */
 static inline const bf_prepared *
 bloom_probed_filter(FunctionCallInfo fcinfo, int argno)

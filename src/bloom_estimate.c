@@ -12,9 +12,12 @@
  * filter with a block filter counts which of its members the blocks hold.
  * A filter with every bit set carries no count: the cardinalities are then
  * Infinity (an intersection with it is the other filter's count, the most
- * it can be) and the Jaccard similarity NaN, never a finite number that
- * looks right.  Two filters that are not saturated but whose union at the
- * smaller size is give NULL with a NOTICE that says why.
+ * it can be), never a finite number that looks right, and the Jaccard
+ * similarity with it 0, over an infinite union; that of two saturated
+ * filters cannot be known, and is NULL.  With a filter that holds nothing
+ * the intersection and Jaccard are exactly 0.  Two filters that are not
+ * saturated but whose union at the smaller size is give NULL with a
+ * NOTICE that says why.
  *
  * The _bounds functions return (estimate, lower, upper) at a confidence
  * level (0.95 by default), the estimate that of the function of the same
@@ -31,6 +34,8 @@
  */
 #include "bloom_build.h"
 #include "bloom_cache.h"
+
+#include <math.h>
 
 #include "access/htup_details.h"
 #include "funcapi.h"
@@ -186,14 +191,17 @@ bloomfilter_intersection_cardinality(PG_FUNCTION_ARGS)
 	PG_RETURN_FLOAT8(est.intersection);
 }
 
-/* bloom_jaccard(a, b): estimated |A n B| / |A u B| */
+/*
+ * bloom_jaccard(a, b): estimated |A n B| / |A u B|; NULL when it cannot be
+ * known, as of two saturated filters (the core's NaN)
+ */
 PG_FUNCTION_INFO_V1(bloomfilter_jaccard);
 Datum
 bloomfilter_jaccard(PG_FUNCTION_ARGS)
 {
 	bf_estimates est;
 
-	if (!pair_estimates(fcinfo, &est))
+	if (!pair_estimates(fcinfo, &est) || isnan(est.jaccard))
 		PG_RETURN_NULL();
 	PG_RETURN_FLOAT8(est.jaccard);
 }
@@ -226,7 +234,10 @@ bloomfilter_intersection_cardinality_bounds(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(bounds_row(fcinfo, &bounds.intersection, known));
 }
 
-/* bloom_jaccard_bounds(a, b, confidence): bloom_jaccard with its interval */
+/*
+ * bloom_jaccard_bounds(a, b, confidence): bloom_jaccard with its interval,
+ * the estimate NULL where bloom_jaccard is
+ */
 PG_FUNCTION_INFO_V1(bloomfilter_jaccard_bounds);
 Datum
 bloomfilter_jaccard_bounds(PG_FUNCTION_ARGS)
@@ -234,5 +245,6 @@ bloomfilter_jaccard_bounds(PG_FUNCTION_ARGS)
 	bf_pair_bounds bounds;
 	bool		known = pair_bounds(fcinfo, &bounds);
 
-	PG_RETURN_DATUM(bounds_row(fcinfo, &bounds.jaccard, known));
+	PG_RETURN_DATUM(bounds_row(fcinfo, &bounds.jaccard,
+							   known && !isnan(bounds.jaccard.estimate)));
 }

@@ -1,10 +1,27 @@
 /*-------------------------------------------------------------------------
  *
  * bloom_hasher.h
- *	  Reducing a value of any type to the 64-bit hash a filter stores.
+ *	  The hasher: the hashes a filter stores for a value, and the hashes to
+ *	  test for it, whatever the filter's mode.
  *
- * A hasher is looked up once per call site (bloom_hasher_init) and then
- * hashes every row's value; the commonest case, text held in line, is
+ * The two ways into hashing from the rest of the module:
+ *
+ *	add a value		bloom_hash_to_add: the hash that a filter with a given
+ *					header stores for it
+ *	probe for one	bloom_hashes_to_test: the hashes to test for it in a
+ *					filter with a given header (one; none or two in Parquet
+ *					mode)
+ *
+ * Both pick the method from the filter's header, over the hasher looked up
+ * once per call site (bloom_hasher_init): the values' own method
+ * (bloom_hash_method.c; bloom_nested.c for values that hold enums), 1.0's
+ * for text in a filter of text 1.0 made (bloom_kinds.h says why), or
+ * Parquet's plain encoding in a filter of Parquet mode
+ * (bloom_parquet_hash.c).  Both apply the rules of kinds (a value of
+ * another kind is refused; a filter of none yet takes any) and of parts (a
+ * part holds the local hashes of its values, bf_part_hash, and a value of
+ * another part is told apart, for the caller to refuse).  The commonest
+ * values, text held in line, and in Parquet mode text, int4 and int8, are
  * hashed inline here without a call.
  *
  * Copyright (c) 2026, the bloomfilter authors
@@ -17,94 +34,27 @@
 #ifndef BLOOM_HASHER_H
 #define BLOOM_HASHER_H
 
-#include "bloom_error.h"
+#include "bloom_nested.h"
+#include "bloom_parquet_hash.h"
 
-#include "bf_hash.h"
+/* The most hashes a value is tested by (bloom_hashes_to_test) */
+#define BLOOM_PROBE_HASHES	2
 
-/* How to take values that hold enums apart (bloom_nested.c) */
-typedef struct BloomNested BloomNested;
+/* bloom_hashes_to_test's answer for a value of another part of a filter */
+#define BLOOM_OTHER_PART	(-1)
 
-/* Everything needed to hash values of one argument type, looked up once */
-typedef struct BloomHasher
-{
-	BloomHashMethod method;
-	BloomHashMethod source;		/* BLOOM_HASH_PARQUET: the method of the
-								 * values' type, which reads them */
-	uint32		kind;			/* BLOOM_KIND_* of the values */
-	Oid			typid;			/* their type, for messages */
-	bool		to_utf8;		/* text must be converted to UTF-8 first */
-	Oid			collation;		/* for the generic hash function */
-	FmgrInfo	hash_fn;		/* generic: the type's extended hash */
-	uint64		blank_like[2];	/* collated text: bit c of the ASCII
-								 * characters c that the collation calls
-								 * equal to a blank, or ignores */
-	BloomNested *nested;		/* BLOOM_HASH_NESTED: how to take values
-								 * apart */
-} BloomHasher;
-
-extern bool bloom_hasher_classify(BloomHasher *hasher, Oid typid,
-								  Oid collation);
 extern void bloom_hasher_init(BloomHasher *hasher, Oid typid, Oid collation,
 							  MemoryContext mcxt);
-extern uint64 bloom_hash_any(const BloomHasher *hasher, Datum value);
-extern uint64 bloom_hash_string(const BloomHasher *hasher, const char *data,
-								size_t len, bool parquet);
+extern uint64 bloom_hash_own_kind(const BloomHasher *hasher, Datum value);
+extern uint64 bloom_hash_other_kind(const BloomHasher *hasher,
+									const bf_header *hdr, Datum value);
+extern uint64 bloom_local_hash(const bf_header *hdr, uint64 hash);
 extern int	bloom_part_hashes(const bf_header *hdr, uint64 *hashes, int n);
-extern uint64 bloom_hash_with_blanks(const BloomHasher *hasher, Datum value);
-
-/* bloom_nested.c */
-extern BloomNested *bloom_nested_init(Oid typid, Oid collation,
-									  MemoryContext mcxt);
-extern uint64 bloom_hash_nested(const BloomNested *nested, Datum value);
-
-/* Parquet mode (bloom_parquet_hash.c) */
-extern uint32 bloom_parquet_kind(const BloomHasher *hasher, int32 typmod);
-extern uint32 bloom_parquet_type_kind(Oid typid);
-extern void bloom_parquet_hasher(BloomHasher *hasher, int32 typmod);
-extern bool bloom_parquet_fits(const BloomHasher *hasher, uint32 kind);
-extern uint64 bloom_parquet_hash(const BloomHasher *hasher,
-								 const bf_header *filter, Datum value);
-extern uint64 bloom_parquet_hash_as(const BloomHasher *hasher, uint32 kind,
-									Datum value);
-extern int	bloom_parquet_probe_hashes(const BloomHasher *hasher,
-									   const bf_header *filter, Datum value,
-									   uint64 *hashes);
-extern bool bloom_parquet_probe_accepts(const BloomHasher *hasher,
-										const bf_header *filter);
-
-/* Length of a string without its trailing blanks (as bpchar compares it) */
-static inline size_t
-bloom_trimmed_len(const char *data, size_t len)
-{
-	while (len > 0 && data[len - 1] == ' ')
-		len--;
-	return len;
-}
-
-/*
- * The 64-bit hash a filter stores for a (non-null) value.  Text held in
- * line and uncompressed, in a database whose encoding needs no conversion
- * to UTF-8, is hashed here without a call: it is what nearly every row of
- * a text aggregate or membership test brings (without its trailing
- * blanks, as every text-like value).  Everything else goes to
- * bloom_hash_any, which gives the same hashes.
- */
-static inline uint64
-bloom_hash_value(const BloomHasher *hasher, Datum value)
-{
-	const struct varlena *v = (const struct varlena *) DatumGetPointer(value);
-
-	if (hasher->method == BLOOM_HASH_TEXT && !hasher->to_utf8 &&
-		!VARATT_IS_EXTERNAL(v) && !VARATT_IS_COMPRESSED(v))
-		return bf_hash_bytes(VARDATA_ANY(v),
-							 bloom_trimmed_len(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v)));
-	return bloom_hash_any(hasher, value);
-}
 
 /*
  * Whether a filter holding values of filter_kind can be probed with and
  * given values of value_kind: the same kind; any, if it holds none yet;
- * text, if it holds text made by 1.0 (hashed as 1.0 did, bloom_hash_for).
+ * text, if it holds text made by 1.0 (hashed as 1.0 did).
  */
 static inline bool
 bloom_kind_accepts(uint32 filter_kind, uint32 value_kind)
@@ -115,114 +65,21 @@ bloom_kind_accepts(uint32 filter_kind, uint32 value_kind)
 }
 
 /*
- * The hash of a value to extend (or probe) a filter with, hashed as that
- * filter's values were: a value of another kind is refused, text probing a
- * filter of text made by 1.0 is hashed with 1.0's hashing (bloom_kinds.h
- * says why), a filter of no kind yet (empty) takes any value, and a filter
- * in Parquet mode, or a hasher of Parquet mode, hashes it as Parquet does
- * (bloom_parquet_hash).  Probes take bloom_probe.
- */
-static inline uint64
-bloom_hash_for(const BloomHasher *hasher, const bf_header *filter,
-			   Datum value)
-{
-	if (unlikely(filter->kind != hasher->kind))
-	{
-		if (filter->hash_id == BF_HASH_PARQUET ||
-			hasher->method == BLOOM_HASH_PARQUET)
-			return bloom_parquet_hash(hasher, filter, value);
-		if (!bloom_kind_accepts(filter->kind, hasher->kind))
-			bloom_raise_kind_mismatch(filter->kind, hasher->kind,
-									  hasher->typid, hasher->collation);
-		if (filter->kind == BLOOM_KIND_TEXT_BLANKS)
-			return bloom_hash_with_blanks(hasher, value);
-	}
-	return bloom_hash_value(hasher, value);
-}
-
-/*
- * Whether bloom_probe_hashes hashes a value of the hasher's type for a
- * filter whose header is filter, rather than raising an error: a filter of
+ * Whether bloom_hashes_to_test tests a value of the hasher's type in a
+ * filter whose header is hdr, rather than raising an error: a filter of
  * its kind, or of one that takes it (bloom_kind_accepts), or in Parquet
  * mode one of a Parquet kind it has a form in.  A hasher need only be
- * classified (bloom_hasher_classify).
+ * classified (bloom_method_classify).
  */
 static inline bool
-bloom_probe_accepts(const BloomHasher *hasher, const bf_header *filter)
+bloom_probe_accepts(const BloomHasher *hasher, const bf_header *hdr)
 {
-	if (filter->hash_id == BF_HASH_PARQUET)
-		return bloom_parquet_probe_accepts(hasher, filter);
-	if (filter->kind == hasher->kind)
+	if (hdr->hash_id == BF_HASH_PARQUET)
+		return bloom_parquet_probe_accepts(hasher, hdr);
+	if (hdr->kind == hasher->kind)
 		return true;
 	return hasher->method != BLOOM_HASH_PARQUET &&
-		bloom_kind_accepts(filter->kind, hasher->kind);
-}
-
-/* The most hashes a value may be held by (bloom_probe_hashes) */
-#define BLOOM_PROBE_HASHES	2
-
-/*
- * The hashes of a value that a filter with header filter may hold it by,
- * into hashes (BLOOM_PROBE_HASHES of room); returns how many.  A filter in
- * Parquet mode may have none to test, or two (bloom_parquet_probe_hashes);
- * every other one has bloom_hash_for's.
- */
-static inline int
-bloom_probe_hashes(const BloomHasher *hasher, const bf_header *filter,
-				   Datum value, uint64 *hashes)
-{
-	if (unlikely(filter->hash_id == BF_HASH_PARQUET))
-		return bloom_parquet_probe_hashes(hasher, filter, value, hashes);
-	hashes[0] = bloom_hash_for(hasher, filter, value);
-	return 1;
-}
-
-/*
- * Whether a filter may hold a value (false: it was never added); a part of
- * a filter holds no value of another part (bf_part_hash)
- */
-static inline bool
-bloom_probe(const BloomHasher *hasher, const bf_view *view, Datum value)
-{
-	uint64		hashes[BLOOM_PROBE_HASHES];
-	int			n = bloom_probe_hashes(hasher, &view->hdr, value, hashes);
-
-	for (int i = 0; i < n; i++)
-		if (bf_part_hash(&view->hdr, hashes[i], &hashes[i]) == BF_OK &&
-			bf_contains(view, hashes[i]))
-			return true;
-	return false;
-}
-
-/*
- * The hash a filter whose header is hdr stores for a value added to it:
- * bloom_hash_for's, and for a part of a filter the local hash of its part
- * (bf_part_hash).  A value of another part is an error, never a silent
- * answer.
- */
-static inline uint64
-bloom_filter_hash(const BloomHasher *hasher, const bf_header *hdr, Datum value)
-{
-	uint64		hash = bloom_hash_for(hasher, hdr, value);
-
-	if (unlikely(hdr->flags & BF_FLAG_PART) &&
-		bf_part_hash(hdr, hash, &hash) != BF_OK)
-		bloom_raise_other_part(hdr, hash);
-	return hash;
-}
-
-/*
- * Of the n hashes of a value to test in a filter whose header is hdr
- * (bloom_probe_hashes), those it holds values by, as it stores them, and
- * how many: all of them, or in a part of a filter their local hashes
- * (bloom_part_hashes, which refuses a value of another part).
- */
-static inline int
-bloom_own_hashes(const bf_header *hdr, uint64 *hashes, int n)
-{
-	if (likely(!(hdr->flags & BF_FLAG_PART)))
-		return n;
-	return bloom_part_hashes(hdr, hashes, n);
+		bloom_kind_accepts(hdr->kind, hasher->kind);
 }
 
 /*
@@ -239,6 +96,78 @@ bloom_kind_for(const BloomHasher *hasher, const bf_header *filter)
 		hasher->method != BLOOM_HASH_PARQUET)
 		return bloom_parquet_kind(hasher, -1);
 	return hasher->kind;
+}
+
+/*
+ * The hash that a whole filter whose header is hdr holds a (non-null)
+ * value by; hdr NULL: a new filter of the hasher's values.  A filter of
+ * the values' own kind hashes them by their method, the commonest case,
+ * text held in line and uncompressed in a database whose encoding needs
+ * no conversion to UTF-8, inline (without its trailing blanks, as every
+ * text-like value); any other by bloom_hash_other_kind's rules.
+ */
+static inline uint64
+bloom_hash_as_held(const BloomHasher *hasher, const bf_header *hdr,
+				   Datum value)
+{
+	const struct varlena *v = (const struct varlena *) DatumGetPointer(value);
+
+	if (unlikely(hdr != NULL && hdr->kind != hasher->kind))
+		return bloom_hash_other_kind(hasher, hdr, value);
+	if (hasher->method == BLOOM_HASH_TEXT && !hasher->to_utf8 &&
+		!VARATT_IS_EXTERNAL(v) && !VARATT_IS_COMPRESSED(v))
+		return bf_hash_bytes(VARDATA_ANY(v),
+							 bloom_trimmed_len(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v)));
+	return bloom_hash_own_kind(hasher, value);
+}
+
+/*
+ * The way to add a value: the hash that a filter whose header is hdr
+ * stores for a (non-null) value, into *hash, hashed as that filter's
+ * values were (bloom_hash_as_held; hdr NULL: a new whole filter of the
+ * hasher's values, whose hash also says which part of a filter kept in
+ * parts a value belongs to).  A part of a filter stores the local hash of
+ * its part (bf_part_hash); false if the value belongs to another part, and
+ * *hash is then its hash in the whole filter, for the caller's error.
+ */
+static inline bool
+bloom_hash_to_add(const BloomHasher *hasher, const bf_header *hdr,
+				  Datum value, uint64 *hash)
+{
+	*hash = bloom_hash_as_held(hasher, hdr, value);
+	if (likely(hdr == NULL || !(hdr->flags & BF_FLAG_PART)))
+		return true;
+	if (bf_part_of(*hash, hdr->parts) != hdr->part)
+		return false;
+	*hash = bloom_local_hash(hdr, *hash);
+	return true;
+}
+
+/*
+ * The way to probe for a value: the hashes to test for a (non-null) value
+ * in a filter whose header is hdr, into hashes (BLOOM_PROBE_HASHES of
+ * room), and how many.  One, bloom_hash_to_add's, in a filter of the
+ * default hash; in Parquet mode none if the value has no form in the
+ * filter's type, two for a zero (both zeros'), else one
+ * (bloom_parquet_test_as).  A part of a filter is tested for the local
+ * hashes of those of its part; BLOOM_OTHER_PART if the value has hashes but
+ * none of its part (hashes[0] is then the first in the whole filter, for
+ * the caller's error, or its false).
+ */
+static inline int
+bloom_hashes_to_test(const BloomHasher *hasher, const bf_header *hdr,
+					 Datum value, uint64 *hashes)
+{
+	int			n = 1;
+
+	if (unlikely(hdr->hash_id == BF_HASH_PARQUET))
+		n = bloom_parquet_test_as(hasher, bloom_kind_for(hasher, hdr), value,
+								  hashes);
+	else
+		hashes[0] = bloom_hash_as_held(hasher, hdr, value);
+	if (likely(!(hdr->flags & BF_FLAG_PART)))
+		return n;
+	return bloom_part_hashes(hdr, hashes, n);
 }
 
 #endif							/* BLOOM_HASHER_H */

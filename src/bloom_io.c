@@ -23,7 +23,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloom_access.h"
+#include "bloom_state.h"
 
 #include "common/base64.h"
 #include "libpq/pqformat.h"
@@ -182,12 +182,29 @@ bloomfilter_in(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(copy_filter((const char *) bytes, (size_t) len));
 }
 
-/* Text output: base64 of the serialized filter */
+/*
+ * The serialized form of argument 0 that output carries: of an aggregate's
+ * state (a partial state that Citus's workers ship to the coordinator as
+ * this output, whatever citus.enable_binary_protocol says), its packed
+ * form (bloom_state_pack), a filter or the sorted hashes or positions its
+ * accumulator holds; of any other value, its bytes
+ */
+static struct varlena *
+output_form(FunctionCallInfo fcinfo)
+{
+	BloomState *state = bloom_state_of(PG_GETARG_DATUM(0));
+
+	if (state != NULL)
+		return bloom_state_pack(state);
+	return PG_GETARG_VARLENA_PP(0);
+}
+
+/* Text output: base64 of the serialized filter (output_form) */
 PG_FUNCTION_INFO_V1(bloomfilter_out);
 Datum
 bloomfilter_out(PG_FUNCTION_ARGS)
 {
-	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
+	struct varlena *filter = output_form(fcinfo);
 
 	PG_RETURN_CSTRING(encode_base64((const uint8 *) VARDATA_ANY(filter),
 									VARSIZE_ANY_EXHDR(filter)));
@@ -214,12 +231,12 @@ bloomfilter_recv(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(copy_filter(bytes, len));
 }
 
-/* Binary output: the serialized filter */
+/* Binary output: the serialized filter (output_form) */
 PG_FUNCTION_INFO_V1(bloomfilter_send);
 Datum
 bloomfilter_send(PG_FUNCTION_ARGS)
 {
-	struct varlena *filter = PG_GETARG_VARLENA_PP(0);
+	struct varlena *filter = output_form(fcinfo);
 	StringInfoData buf;
 
 	pq_begintypsend(&buf);

@@ -57,6 +57,20 @@ static const BloomKindRow kind_rows[] = {
 	{BOOLOID, BLOOM_HASH_BOOL, BLOOM_KIND_BOOL, "boolean"},
 };
 
+/*
+ * Refuse a type argument (a regtype) that names no type: 0::oid::regtype,
+ * or the OID of a type dropped since; a user's error (42704), where the
+ * lookups that follow would fail as a server's ("cache lookup failed")
+ */
+void
+bloom_check_type_exists(Oid typid)
+{
+	if (!SearchSysCacheExists1(TYPEOID, ObjectIdGetDatum(typid)))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_OBJECT),
+				 errmsg("type with OID %u does not exist", typid)));
+}
+
 /* The row of a type with a fast path, or NULL */
 const BloomKindRow *
 bloom_kind_row(Oid typid)

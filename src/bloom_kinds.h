@@ -32,7 +32,7 @@
  * differ from it only in those.  Filters made by 1.0 hashed the trailing
  * blanks of all but bpchar: they keep their own kind,
  * BLOOM_KIND_TEXT_BLANKS, and are probed and extended with 1.0's hashing
- * (bloom_hash_for), but cannot be combined with filters of the new kind.
+ * (bloom_hash_to_add), but cannot be combined with filters of the new kind.
  * The difference lives in the kind rather than the header's hash id
  * because the kind is what every path that makes a filter from others
  * (aggregate states, unions, intersections) carries over.
@@ -124,6 +124,7 @@ typedef enum BloomHolds
 								 * types, aclitem): refused */
 } BloomHolds;
 
+extern void bloom_check_type_exists(Oid typid);
 extern const BloomKindRow *bloom_kind_row(Oid typid);
 extern BloomHolds bloom_type_holds(Oid typid, Oid *identifier_type);
 extern uint32 bloom_other_kind(Oid typid, Oid collation);

@@ -3,8 +3,8 @@
  * bloom_module.c
  *	  The bloomfilter module's magic block, which tells the server which
  *	  release it was built for (and, since PostgreSQL 18, its own name and
- *	  version), and its settings and the bloombank index's options,
- *	  defined when the module is loaded.
+ *	  version), its settings and executor hook, set up when the module is
+ *	  loaded, and the bloombank index's options, defined then.
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -24,7 +24,7 @@ PGDLLEXPORT void _PG_init(void);
 
 /*
  * Define the module's settings, all under the reserved prefix
- * "bloomfilter."
+ * "bloomfilter.", and install its executor hook (bloom_params.c)
  */
 void
 _PG_init(void)
@@ -37,12 +37,13 @@ _PG_init(void)
 							PGC_USERSET, GUC_UNIT_KB,
 							NULL, NULL, NULL);
 	DefineCustomIntVariable("bloomfilter.min_slice_probe_size",
-							"Smallest stored bloom filter a membership test probes by slices, reading its header and the chunk a value needs, until the filter comes back.",
+							"Smallest stored bloom filter a membership test probes by slices, reading its header and the chunk a value needs, until those probes have cost about a whole read.",
 							"-1 reads every filter whole.",
 							&bloom_min_slice_probe_size,
 							BLOOM_SLICE_MIN_DEFAULT, -1, MAX_KILOBYTES,
 							PGC_USERSET, GUC_UNIT_KB,
 							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("bloomfilter");
+	bloom_params_init();
 	bloom_bank_define_options();
 }

@@ -7,9 +7,10 @@
  * PostgreSQL's extended hash functions of these types hash an enum by its
  * OID, which a dump and restore changes: a filter of such values would
  * miss every member after a restore.  These values are therefore taken
- * apart here, and each part hashed by its own hasher (bloom_hasher.c): an
- * enum by its label, a text by its canonical bytes, a part that holds an
- * enum by value in turn, any other by its type's hash.  A value's hash is
+ * apart here, and each part hashed by its own hasher: by its type's method
+ * (bloom_hash_method.c), an enum by its label, a text by its canonical
+ * bytes, any other by its type's hash; a part that holds an enum by value
+ * in turn, here.  A value's hash is
  * that of the sequence of 64-bit words (bf_hash_stream) made of:
  *
  *	array		its dimension count, each dimension's length and lower
@@ -37,7 +38,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloom_hasher.h"
+#include "bloom_nested.h"
 
 #include "access/htup_details.h"
 #include "catalog/pg_type.h"
@@ -82,6 +83,18 @@ new_nested(char typtype, int nparts, MemoryContext mcxt)
 }
 
 /*
+ * Look up the hasher of a part of type typid under collation: its type's
+ * method, and if it holds enums in turn, how to take it apart
+ */
+static void
+init_part(BloomHasher *part, Oid typid, Oid collation, MemoryContext mcxt)
+{
+	bloom_method_init(part, typid, collation, mcxt);
+	if (part->method == BLOOM_HASH_NESTED)
+		part->nested = bloom_nested_init(getBaseType(typid), collation, mcxt);
+}
+
+/*
  * How to take apart a composite type's values: each attribute's hasher
  * (the row type itself is looked up for each value, as record_eq does, for
  * the attributes' missing values)
@@ -97,8 +110,8 @@ init_composite(Oid typid, MemoryContext mcxt)
 		Form_pg_attribute att = TupleDescAttr(tupdesc, i);
 
 		if (!att->attisdropped)
-			bloom_hasher_init(&nested->parts[i], att->atttypid,
-							  att->attcollation, mcxt);
+			init_part(&nested->parts[i], att->atttypid, att->attcollation,
+					  mcxt);
 	}
 	ReleaseTupleDesc(tupdesc);
 	return nested;
@@ -129,9 +142,8 @@ bloom_nested_init(Oid typid, Oid collation, MemoryContext mcxt)
 								  TYPECACHE_RANGE_INFO :
 								  TYPECACHE_MULTIRANGE_INFO);
 		nested->range = typtype == TYPTYPE_RANGE ? entry : entry->rngtype;
-		bloom_hasher_init(&nested->parts[0],
-						  nested->range->rngelemtype->type_id,
-						  nested->range->rng_collation, mcxt);
+		init_part(&nested->parts[0], nested->range->rngelemtype->type_id,
+				  nested->range->rng_collation, mcxt);
 		return nested;
 	}
 
@@ -141,16 +153,27 @@ bloom_nested_init(Oid typid, Oid collation, MemoryContext mcxt)
 	nested->typtype = TYPTYPE_BASE;
 	get_typlenbyvalalign(elemtype, &nested->elmlen, &nested->elmbyval,
 						 &nested->elmalign);
-	bloom_hasher_init(&nested->parts[0], elemtype, collation, mcxt);
+	init_part(&nested->parts[0], elemtype, collation, mcxt);
 	return nested;
 }
 
-/* Add an element's word: its hash, or NULL_ELEMENT */
+/*
+ * Add an element's word: its hash, by value if it holds enums, else by
+ * its type's method; or NULL_ELEMENT
+ */
 static void
 add_element(bf_hash_stream *stream, const BloomHasher *part, Datum value,
 			bool isnull)
 {
-	bf_hash_stream_add(stream, isnull ? NULL_ELEMENT : bloom_hash_any(part, value));
+	uint64		hash;
+
+	if (isnull)
+		hash = NULL_ELEMENT;
+	else if (part->method == BLOOM_HASH_NESTED)
+		hash = bloom_hash_nested(part->nested, value);
+	else
+		hash = bloom_method_hash(part, value);
+	bf_hash_stream_add(stream, hash);
 }
 
 /* Add the words of an array (flat or expanded) */

@@ -47,17 +47,21 @@ hash_named(text *name)
 /*
  * bloom_create(capacity, fpr [, hash]): an empty filter sized for capacity
  * values, of the hash named (in Parquet mode, of a power-of-two size:
- * bloom_sized_header, through bloom_empty_sized)
+ * bloom_sized_header), sized once per call site for the same arguments
+ * (bloom_sized_header_once)
  */
 PG_FUNCTION_INFO_V1(bloomfilter_create);
 Datum
 bloomfilter_create(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(bloom_empty_sized(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
-										BLOOM_KIND_NONE,
-										PG_NARGS() > 2 ?
-										hash_named(PG_GETARG_TEXT_PP(2)) :
-										BF_HASH_XXH3_64));
+	bf_header	hdr = bloom_sized_header_once(&bloom_call_cache(fcinfo)->state.sizing,
+											  PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
+											  BLOOM_KIND_NONE,
+											  PG_NARGS() > 2 ?
+											  hash_named(PG_GETARG_TEXT_PP(2)) :
+											  BF_HASH_XXH3_64);
+
+	PG_RETURN_POINTER(bloom_empty_filter(&hdr));
 }
 
 /*
@@ -98,6 +102,21 @@ filter_with(struct varlena *result, const uint64 *hashes, size_t n,
 	return result;
 }
 
+/*
+ * The hash a filter whose header is hdr stores for a value
+ * (bloom_hash_to_add); a value of another part of it is an error, never a
+ * silent answer
+ */
+static uint64
+hash_to_add(const BloomHasher *hasher, const bf_header *hdr, Datum value)
+{
+	uint64		hash;
+
+	if (!bloom_hash_to_add(hasher, hdr, value, &hash))
+		bloom_raise_other_part(hdr, hash);
+	return hash;
+}
+
 /* bloom_add(filter, value): a new filter holding the value too */
 PG_FUNCTION_INFO_V1(bloomfilter_add);
 Datum
@@ -106,7 +125,7 @@ bloomfilter_add(PG_FUNCTION_ARGS)
 	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	const BloomHasher *hasher = bloom_arg_hasher(fcinfo, 1);
 	bf_header	hdr = bloom_view(result).hdr;
-	uint64		hash = bloom_filter_hash(hasher, &hdr, PG_GETARG_DATUM(1));
+	uint64		hash = hash_to_add(hasher, &hdr, PG_GETARG_DATUM(1));
 
 	PG_RETURN_POINTER(filter_with(result, &hash, 1, bloom_kind_for(hasher, &hdr)));
 }
@@ -140,7 +159,7 @@ bloomfilter_add_all(PG_FUNCTION_ARGS)
 	hashes = palloc((count + 1) * sizeof(uint64));
 	for (i = 0; i < count; i++)
 		if (!nulls[i])
-			hashes[n++] = bloom_filter_hash(hasher, &hdr, elements[i]);
+			hashes[n++] = hash_to_add(hasher, &hdr, elements[i]);
 	PG_RETURN_POINTER(filter_with(result, hashes, n, bloom_kind_for(hasher, &hdr)));
 }
 
@@ -159,13 +178,17 @@ PG_FUNCTION_INFO_V1(bloomfilter_retag);
 Datum
 bloomfilter_retag(PG_FUNCTION_ARGS)
 {
-	struct varlena *result = bloom_datum_copy(PG_GETARG_DATUM(0));
 	Oid			typid = PG_GETARG_OID(1);
-	Oid			base = getBaseType(typid);
-	bf_view		view = bloom_view(result);
+	struct varlena *result;
+	Oid			base;
+	bf_view		view;
 	const char *owner;
 	uint32		kind;
 
+	bloom_check_type_exists(typid);
+	result = bloom_datum_copy(PG_GETARG_DATUM(0));
+	base = getBaseType(typid);
+	view = bloom_view(result);
 	if (get_typtype(base) != TYPTYPE_ENUM && get_typtype(base) != TYPTYPE_COMPOSITE)
 		ereport(ERROR,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
@@ -202,14 +225,30 @@ bloomfilter_retag(PG_FUNCTION_ARGS)
 }
 
 /*
+ * The hashes to test for a value in a filter whose header is hdr
+ * (bloom_hashes_to_test: one, but none or two in Parquet mode), and how
+ * many.  A part of a filter answers for the values of its part only: a
+ * value of another part is an error, never a silent false.
+ */
+static inline int
+hashes_to_test(const BloomHasher *hasher, const bf_header *hdr, Datum value,
+			   uint64 *hashes)
+{
+	int			n = bloom_hashes_to_test(hasher, hdr, value, hashes);
+
+	if (unlikely(n == BLOOM_OTHER_PART))
+		bloom_raise_other_part(hdr, hashes[0]);
+	return n;
+}
+
+/*
  * Membership test shared by bloom_contains (filter first),
  * bloom_contained (value first) and bloom_contains_key (a bloombank key):
- * false means value, hashed by hasher, was never added.  The filter is
- * read through the call site's cache, or probed by slices when the cache
- * says so (a stored filter met for the first time): its header, then what
- * each of the value's hashes needs (bloom_probe_hashes: one, but none or
- * two in Parquet mode).  A part of a filter answers for the values of its
- * part only (bloom_own_hashes).
+ * false means value, hashed by hasher, was never added.  The filter is read through the call site's cache, or probed by slices
+ * when the cache says so (bloom_slicing.c): its header, then what each of
+ * the value's hashes needs (hashes_to_test), the buffers it touched
+ * charged to the filter's account.  A list (a partial aggregate state's
+ * hashes, in no order) has no slices: it is read whole.
  */
 static bool
 contains(FunctionCallInfo fcinfo, int filter_arg, const BloomHasher *hasher,
@@ -220,22 +259,33 @@ contains(FunctionCallInfo fcinfo, int filter_arg, const BloomHasher *hasher,
 	uint64		hashes[BLOOM_PROBE_HASHES];
 	int			n;
 	int			i;
+	uint64		touched;
+	bool		found = false;
 
 	if (likely(filter != NULL))
 	{
-		n = bloom_probe_hashes(hasher, &filter->view.hdr, value, hashes);
-		n = bloom_own_hashes(&filter->view.hdr, hashes, n);
+		n = hashes_to_test(hasher, &filter->view.hdr, value, hashes);
 		for (i = 0; i < n; i++)
 			if (bf_prepared_contains(filter, hashes[i]))
 				return true;
 		return false;
 	}
-	hdr = bloom_arg_header(fcinfo, filter_arg);
-	n = bloom_own_hashes(&hdr, hashes, bloom_probe_hashes(hasher, &hdr, value, hashes));
-	for (i = 0; i < n; i++)
-		if (bloom_slices_contain(PG_GETARG_DATUM(filter_arg), &hdr, hashes[i]))
-			return true;
-	return false;
+	touched = bloom_buffers_touched();
+	hdr = bloom_stored_header(PG_GETARG_DATUM(filter_arg));
+	if (unlikely(bf_layout_is_list(hdr.layout)))
+	{
+		const bf_view *view = bloom_cached_filter(fcinfo, filter_arg);
+
+		n = hashes_to_test(hasher, &view->hdr, value, hashes);
+		for (i = 0; i < n && !found; i++)
+			found = bf_contains(view, hashes[i]);
+		return found;
+	}
+	n = hashes_to_test(hasher, &hdr, value, hashes);
+	for (i = 0; i < n && !found; i++)
+		found = bloom_slices_contain(PG_GETARG_DATUM(filter_arg), &hdr, hashes[i]);
+	bloom_slices_charge(fcinfo, filter_arg, bloom_buffers_touched() - touched);
+	return found;
 }
 
 /* bloom_contains(filter, value), operator filter @> value */

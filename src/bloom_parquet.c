@@ -19,7 +19,7 @@
  *-------------------------------------------------------------------------
  */
 #include "bloom_build.h"
-#include "bloom_hasher.h"
+#include "bloom_parquet_hash.h"
 
 #include "bf_parquet.h"
 

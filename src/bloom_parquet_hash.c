@@ -43,7 +43,7 @@
  *
  *-------------------------------------------------------------------------
  */
-#include "bloom_hasher.h"
+#include "bloom_parquet_hash.h"
 
 #include <float.h>
 #include <math.h>
@@ -196,13 +196,15 @@ uint32
 bloom_parquet_type_kind(Oid typid)
 {
 	int32		typmod = -1;
-	Oid			base = getBaseTypeAndTypmod(typid, &typmod);
+	Oid			base;
 	BloomHasher hasher;
 
+	bloom_check_type_exists(typid);
+	base = getBaseTypeAndTypmod(typid, &typmod);
 	/* types without a fast path have no Parquet form, nor need a hash */
 	if (bloom_kind_row(base) == NULL)
 		raise_unsupported(format_type_be(typid));
-	bloom_hasher_init(&hasher, base, InvalidOid, CurrentMemoryContext);
+	bloom_method_init(&hasher, base, InvalidOid, CurrentMemoryContext);
 	return bloom_parquet_kind(&hasher, typmod);
 }
 
@@ -488,51 +490,36 @@ bloom_parquet_hash_as(const BloomHasher *hasher, uint32 kind, Datum value)
 }
 
 /*
- * The hash under which a value is added to a filter in Parquet mode
- * (bloom_hash_for's case): of the filter's kind, or, if it holds none yet,
- * of the value's own.  A hasher of Parquet mode adds to no other filter.
- */
-uint64
-bloom_parquet_hash(const BloomHasher *hasher, const bf_header *filter,
-				   Datum value)
-{
-	if (filter->hash_id != BF_HASH_PARQUET)
-		bloom_raise_hash_mismatch(filter->hash_id, BF_HASH_PARQUET);
-	return bloom_parquet_hash_as(hasher, bloom_kind_for(hasher, filter), value);
-}
-
-/*
- * Whether bloom_parquet_probe_hashes hashes values of the hasher's type
- * for a filter in Parquet mode with header filter, rather than refusing
- * them: a filter of a kind they fit, or one holding no kind yet that
- * takes theirs (a numeric of unknown scale has none)
- */
-bool
-bloom_parquet_probe_accepts(const BloomHasher *hasher, const bf_header *filter)
-{
-	uint32		kind = filter->kind;
-
-	if (kind == BLOOM_KIND_NONE)
-		kind = hasher->method == BLOOM_HASH_PARQUET ? hasher->kind :
-			kind_of_method(hasher);
-	return kind != BLOOM_KIND_NONE && bloom_parquet_fits(hasher, kind);
-}
-
-/*
- * The hashes of a value that a filter in Parquet mode may hold it by
- * (bloom_probe_hashes' case), into hashes: none if the value has no form
- * in the filter's type, two for a zero (both zeros'), else one; returns
- * how many.
+ * The hashes of a value to test in a filter of the Parquet kind, into
+ * hashes (two of room): none if the value has no form in that type, two
+ * for a zero (both zeros'), else one; returns how many.  An error if the
+ * value is of another family of types.
  */
 int
-bloom_parquet_probe_hashes(const BloomHasher *hasher, const bf_header *filter,
-						   Datum value, uint64 *hashes)
+bloom_parquet_test_as(const BloomHasher *hasher, uint32 kind, Datum value,
+					  uint64 *hashes)
 {
-	uint32		kind = bloom_kind_for(hasher, filter);
 	int			n;
 
 	check_fits(hasher, kind);
 	if (encode(hasher, kind, value, true, hashes, &n) != PQ_FORM)
 		return 0;
 	return n;
+}
+
+/*
+ * Whether bloom_parquet_test_as tests values of the hasher's type in a
+ * filter in Parquet mode whose header is hdr, rather than refusing them:
+ * a filter of a kind they fit, or one holding no kind yet that takes
+ * theirs (a numeric of unknown scale has none)
+ */
+bool
+bloom_parquet_probe_accepts(const BloomHasher *hasher, const bf_header *hdr)
+{
+	uint32		kind = hdr->kind;
+
+	if (kind == BLOOM_KIND_NONE)
+		kind = hasher->method == BLOOM_HASH_PARQUET ? hasher->kind :
+			kind_of_method(hasher);
+	return kind != BLOOM_KIND_NONE && bloom_parquet_fits(hasher, kind);
 }

@@ -35,7 +35,8 @@
  * bloom_part_of(value, capacity, fpr, parts): the part of the whole filter
  * sized for capacity values at rate fpr, kept in parts parts, that the
  * value belongs to, from 0.  A value's part is its block among parts
- * blocks, whatever the whole's size (bf_part_of), so capacity and fpr are
+ * blocks, whatever the whole's size (bf_part_of of its hash in a whole
+ * filter, bloom_hash_to_add's with no header), so capacity and fpr are
  * only checked for range here, row by row at the cost of a comparison;
  * whether such a whole can be made is checked where a part is
  * (bloom_part_create, bloom_part_agg).
@@ -48,6 +49,7 @@ bloomfilter_part_of(PG_FUNCTION_ARGS)
 	int64		capacity = PG_GETARG_INT64(1);
 	double		fpr = PG_GETARG_FLOAT8(2);
 	int32		parts = PG_GETARG_INT32(3);
+	uint64		hash;
 
 	if (capacity < 1)
 		bloom_raise(BF_E_CAPACITY, BLOOM_SOURCE_ARGUMENTS);
@@ -57,22 +59,24 @@ bloomfilter_part_of(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("bloom filter must have at least 1 part")));
-	PG_RETURN_INT32((int32) bf_part_of(bloom_hash_value(hasher, PG_GETARG_DATUM(0)),
-									   (uint32) parts));
+	(void) bloom_hash_to_add(hasher, NULL, PG_GETARG_DATUM(0), &hash);
+	PG_RETURN_INT32((int32) bf_part_of(hash, (uint32) parts));
 }
 
 /*
  * bloom_part_create(capacity, fpr, parts, part): the empty part number
  * part of the whole filter sized for capacity values at rate fpr, kept in
- * parts parts (bloom_part_header).
+ * parts parts (bloom_part_header), sized once per call site for the same
+ * arguments (bloom_part_header_once).
  */
 PG_FUNCTION_INFO_V1(bloomfilter_part_create);
 Datum
 bloomfilter_part_create(PG_FUNCTION_ARGS)
 {
-	bf_header	hdr = bloom_part_header(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
-										PG_GETARG_INT32(2), PG_GETARG_INT32(3),
-										BLOOM_KIND_NONE);
+	bf_header	hdr = bloom_part_header_once(&bloom_call_cache(fcinfo)->state.part_sizing,
+											 PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1),
+											 PG_GETARG_INT32(2), PG_GETARG_INT32(3),
+											 BLOOM_KIND_NONE);
 
 	PG_RETURN_POINTER(bloom_empty_filter(&hdr));
 }

@@ -33,6 +33,7 @@
 
 #include "access/detoast.h"
 #include "access/heaptoast.h"
+#include "executor/instrument.h"
 #include "fmgr.h"
 
 /*
@@ -59,4 +60,17 @@ bloom_slices_contain(Datum filter, const bf_header *hdr, uint64 hash)
 			bloom_raise(BF_E_LENGTH, BLOOM_SOURCE_STORED);
 	}
 	return probe.state == BF_PROBE_PRESENT;
+}
+
+/*
+ * The shared and local buffers this backend has touched (hit or read) so
+ * far, as EXPLAIN (BUFFERS) counts them: what a probe by slices costs is
+ * the difference across it, which the call site's rule keeps the account
+ * of (bloom_slicing.c).
+ */
+uint64
+bloom_buffers_touched(void)
+{
+	return (uint64) (pgBufferUsage.shared_blks_hit + pgBufferUsage.shared_blks_read +
+					 pgBufferUsage.local_blks_hit + pgBufferUsage.local_blks_read);
 }

@@ -17,5 +17,6 @@
 
 extern bool bloom_slices_contain(Datum filter, const bf_header *hdr,
 								 uint64 hash);
+extern uint64 bloom_buffers_touched(void);
 
 #endif							/* BLOOM_PROBE_H */

@@ -49,6 +49,23 @@
 #define BLOOM_DEFAULT_SEL	0.05
 
 /*
+ * Whether a filter may hold a value (false: it was never added), tested
+ * for its hashes (bloom_hashes_to_test); a part of a filter holds no value
+ * of another part.
+ */
+static bool
+may_hold(const BloomHasher *hasher, const bf_view *filter, Datum value)
+{
+	uint64		hashes[BLOOM_PROBE_HASHES];
+	int			n = bloom_hashes_to_test(hasher, &filter->hdr, value, hashes);
+
+	for (int i = 0; i < n; i++)
+		if (bf_contains(filter, hashes[i]))
+			return true;
+	return false;
+}
+
+/*
  * Share of the rows described by vardata whose value tests positive in a
  * filter of members distinct values and false-positive rate fpr.  When
  * the filter itself is known (filter not NULL), the column's most common
@@ -100,7 +117,7 @@ membership_selectivity(VariableStatData *vardata, Oid opfunc,
 			for (int i = 0; i < sslot.nvalues; i++)
 			{
 				mcv_freq += sslot.numbers[i];
-				if (bloom_probe(&hasher, filter, sslot.values[i]))
+				if (may_hold(&hasher, filter, sslot.values[i]))
 				{
 					mcv_hit_freq += sslot.numbers[i];
 					mcv_hits += 1.0;

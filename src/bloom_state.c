@@ -2,7 +2,7 @@
  *
  * bloom_state.c
  *	  The transition state of the bloom aggregates: the core's accumulator
- *	  (bf_acc.c) in an expanded object of type bloom, with the memory hooks
+ *	  (bf_acc.h) in an expanded object of type bloom, with the memory hooks
  *	  it allocates through.
  *
  * The state's type is bloom itself, not internal: released Citus pushes a
@@ -43,14 +43,6 @@
 /* The name of the context that holds the states of an aggregate context */
 #define STATES_CONTEXT_NAME		"bloom aggregate states"
 
-/*
- * Bytes before the memory the hooks give from HOOK_LARGE bytes on: where
- * its allocation starts (bloom_alloc_array puts arrays of 4 MB or more on
- * a 2 MB boundary inside their allocation)
- */
-#define HOOK_PREFIX				MAXALIGN(sizeof(char *))
-#define HOOK_LARGE				((size_t) 1 << 20)
-
 static Size state_flat_size(ExpandedObjectHeader *eohptr);
 static void state_flatten_into(ExpandedObjectHeader *eohptr, void *result,
 							   Size allocated_size);
@@ -59,48 +51,6 @@ static const ExpandedObjectMethods state_methods = {
 	state_flat_size,
 	state_flatten_into
 };
-
-/*
- * The accumulator's alloc hook: size bytes in the memory context context;
- * large arrays from bloom_alloc_array, from 4 MB on starting on a huge
- * page, the start of their allocation kept just before them for
- * hook_release.
- */
-static void *
-hook_alloc(void *context, size_t size)
-{
-	char	   *space;
-	char	   *start;
-
-	if (size < HOOK_LARGE)
-		return MemoryContextAlloc(context, size);
-	start = bloom_alloc_array(context, size + HOOK_PREFIX, &space);
-	*(char **) start = space;
-	return start + HOOK_PREFIX;
-}
-
-/* The accumulator's release hook: give back what hook_alloc gave */
-static void
-hook_release(void *context, void *memory, size_t size)
-{
-	pfree(size < HOOK_LARGE ? memory : *(char **) ((char *) memory - HOOK_PREFIX));
-}
-
-/* The alloc hook of results: a new bloom value's data, in the current context */
-static void *
-result_alloc(void *context, size_t size)
-{
-	return VARDATA(bloom_palloc(size));
-}
-
-/* The release hook of results: the bloom value result_alloc made */
-static void
-result_release(void *context, void *memory, size_t size)
-{
-	pfree((char *) memory - VARHDRSZ);
-}
-
-static const bf_allocator result_mem = {NULL, result_alloc, result_release};
 
 /* Raise the error for a status of a state's accumulator */
 static void
@@ -157,9 +107,7 @@ new_state(MemoryContext aggcontext, const bf_header *hdr)
 	BloomState *state = MemoryContextAllocZero(cxt, sizeof(BloomState));
 
 	EOH_init_header(&state->hdr, &state_methods, cxt);
-	state->mem.context = cxt;
-	state->mem.alloc = hook_alloc;
-	state->mem.release = hook_release;
+	state->mem = bloom_allocator(cxt);
 	check(bf_acc_init(&state->acc, &state->mem, hdr));
 	return state;
 }
@@ -187,21 +135,6 @@ BloomState *
 bloom_state_create_blocks(MemoryContext aggcontext, const bf_header *hdr)
 {
 	return new_state(aggcontext, hdr);
-}
-
-/*
- * The state of bloom_agg(value, capacity, fpr): an empty block filter of
- * bloom_create's size.  Bad arguments raise their errors here, before any
- * large allocation.
- */
-BloomState *
-bloom_state_create_sized(MemoryContext aggcontext, uint32 kind,
-						 int64 capacity, double fpr)
-{
-	bf_header	hdr = bloom_sized_header(capacity, fpr, kind,
-										 bf_hash_of_kind(kind));
-
-	return bloom_state_create_blocks(aggcontext, &hdr);
 }
 
 /*
@@ -239,7 +172,7 @@ bloom_state_from_datum(Datum datum, MemoryContext aggcontext)
 	if (theirs != NULL)
 		view = bf_acc_view(&theirs->acc);
 	else
-		view = bloom_datum_view(datum);
+		view = bloom_datum_list_view(datum);
 	hdr = bloom_auto_header(BLOOM_KIND_NONE, view.hdr.hash_id);
 	state = new_state(aggcontext, &hdr);
 	union_into(state, theirs, &view);
@@ -277,6 +210,26 @@ bloom_state_set_kind(BloomState *state, uint32 kind)
 }
 
 /*
+ * Keep, in a state that keeps none yet, a hasher of the values added like
+ * hasher (made again in the state's memory, from its type and collation):
+ * for a caller that calls the transition function through a new FmgrInfo
+ * each row, as Citus's worker_partial_agg does, so that its rows do not
+ * look the type up again.
+ */
+void
+bloom_state_keep_hasher(BloomState *state, const BloomHasher *hasher)
+{
+	BloomHasher *kept;
+
+	if (state->kept != NULL)
+		return;
+	kept = MemoryContextAlloc(state->hdr.eoh_context, sizeof(BloomHasher));
+	bloom_hasher_init(kept, hasher->typid, hasher->collation,
+					  state->hdr.eoh_context);
+	state->kept = kept;
+}
+
+/*
  * Union another state or bloom value into a state: the combine step of the
  * aggregates.
  */
@@ -287,7 +240,7 @@ bloom_state_union(BloomState *state, Datum other)
 	bf_view		view;
 
 	if (theirs == NULL)
-		view = bloom_datum_view(other);
+		view = bloom_datum_list_view(other);
 	union_into(state, theirs, &view);
 }
 
@@ -304,26 +257,16 @@ bloom_state_intersect(BloomState *state, Datum other)
 }
 
 /*
- * The filter an accumulator amounts to (bf_acc_finish), as a new bloom
- * value; a block filter returned as it is, holding more than its size
- * holds, raises a NOTICE.
+ * A state's packed form (bf_acc_pack), as a new bloom value: what its text
+ * and binary output carry.  The state keeps its value.
  */
-static struct varlena *
-finish(bf_acc *acc)
+struct varlena *
+bloom_state_pack(BloomState *state)
 {
 	bf_acc_result result;
-	struct varlena *filter;
-	bf_view		view;
 
-	check(bf_acc_finish(acc, &result_mem, &result));
-	filter = (struct varlena *) (result.filter - VARHDRSZ);
-	if (result.as_is)
-	{
-		/* the accumulator's filter, of which the result is a copy */
-		view = bf_acc_view(acc);
-		bloom_warn_over_capacity(&view, bf_cardinality(&view));
-	}
-	return filter;
+	check(bf_acc_pack(&state->acc, &bloom_result_allocator, &result));
+	return (struct varlena *) (result.filter - VARHDRSZ);
 }
 
 /*
@@ -333,37 +276,7 @@ finish(bf_acc *acc)
 struct varlena *
 bloom_state_finish(BloomState *state)
 {
-	return finish(&state->acc);
-}
-
-/*
- * The filter an accumulator for filters like like (NULL: bloom_agg(value)'s
- * of no kind, of filter's hash if there is one) amounts to once it holds
- * filter (if not NULL) and n hashes, built with memory of the current
- * context: what a final function handed a plain value or no state returns,
- * and how bloom_add and | size an exact filter again as bloom_agg(value)
- * sizes its values.
- */
-struct varlena *
-bloom_accumulate(const bf_header *like, const bf_view *filter,
-				 const uint64 *hashes, size_t n)
-{
-	bf_allocator mem = {CurrentMemoryContext, hook_alloc, hook_release};
-	bf_header	hdr = like != NULL ? *like :
-		bloom_auto_header(BLOOM_KIND_NONE,
-						  filter != NULL ? filter->hdr.hash_id : BF_HASH_XXH3_64);
-	bf_acc		acc;
-	struct varlena *result;
-	size_t		i;
-
-	check(bf_acc_init(&acc, &mem, &hdr));
-	if (filter != NULL)
-		check(bf_acc_union(&acc, filter));
-	for (i = 0; i < n; i++)
-		check(bf_acc_add(&acc, hashes[i]));
-	result = finish(&acc);
-	bf_acc_release(&acc);
-	return result;
+	return bloom_finish_acc(&state->acc);
 }
 
 /*

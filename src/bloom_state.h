@@ -17,24 +17,25 @@
 #define BLOOM_STATE_H
 
 #include "bloom_build.h"
+#include "bloom_hasher.h"
+
+#include "bf_acc_exact.h"
 
 #include "utils/expandeddatum.h"
-
-#include "bf_acc.h"
 
 typedef struct BloomState
 {
 	ExpandedObjectHeader hdr;
 	bf_allocator mem;			/* the hooks: palloc in the states' context */
 	bf_acc		acc;
+	const BloomHasher *kept;	/* the hasher of the values added, kept for
+								 * callers that keep no call cache
+								 * (bloom_state_keep_hasher), or NULL */
 } BloomState;
 
 extern BloomState *bloom_state_create(MemoryContext aggcontext, uint32 kind);
 extern BloomState *bloom_state_create_blocks(MemoryContext aggcontext,
 											 const bf_header *hdr);
-extern BloomState *bloom_state_create_sized(MemoryContext aggcontext,
-											uint32 kind, int64 capacity,
-											double fpr);
 extern BloomState *bloom_state_from_datum(Datum datum,
 										  MemoryContext aggcontext);
 extern BloomState *bloom_state_of(Datum datum);
@@ -42,9 +43,8 @@ extern void bloom_state_set_kind(BloomState *state, uint32 kind);
 extern void bloom_state_union(BloomState *state, Datum other);
 extern void bloom_state_intersect(BloomState *state, Datum other);
 extern struct varlena *bloom_state_finish(BloomState *state);
-extern struct varlena *bloom_accumulate(const bf_header *like,
-										const bf_view *filter,
-										const uint64 *hashes, size_t n);
+extern struct varlena *bloom_state_pack(BloomState *state);
+extern void bloom_state_keep_hasher(BloomState *state, const BloomHasher *hasher);
 
 /* The read-write datum of a state, to return from a transition function */
 static inline Datum

@@ -43,13 +43,14 @@ FROM visits AS v JOIN daily AS d USING (day);
 \echo
 \echo '== false positives: 100,000 URLs never visited, probed against Monday''s filter'
 \echo '   (an exact list of its 30,000 URLs: no false positive at all)'
-SELECT count(*) FILTER (WHERE d.urls @> ('https://example.com/other/' || i)) AS false_positives,
-	round(100.0 * count(*) FILTER (WHERE d.urls @> ('https://example.com/other/' || i)) / count(*), 3)
-		AS "measured_%",
+SELECT p.false_positives, p."measured_%",
 	round((100 * bloom_fpr(d.urls))::numeric, 3) AS "bloom_fpr_%"
-FROM daily AS d, generate_series(1, 100000) AS i
-WHERE d.day = DATE '2026-11-16'
-GROUP BY d.urls;
+FROM daily AS d,
+	LATERAL (SELECT count(*) FILTER (WHERE d.urls @> u) AS false_positives,
+				round(100.0 * count(*) FILTER (WHERE d.urls @> u) / count(*), 3) AS "measured_%"
+			 FROM (SELECT 'https://example.com/other/' || i AS u
+				   FROM generate_series(1, 100000) AS i) AS never) AS p
+WHERE d.day = DATE '2026-11-16';
 
 \echo
 \echo '== returning pages: Monday and Tuesday from their filters, and exactly'
@@ -74,11 +75,10 @@ SELECT round(# week.urls) AS week_estimate,
 	(SELECT count(DISTINCT url) FROM visits) AS week_exact,
 	pg_size_pretty(octet_length(week.urls::bytea)::bigint) AS week_filter,
 	round((100 * bloom_fpr(week.urls))::numeric, 2) AS "bloom_fpr_%",
-	round(100.0 * count(*) FILTER (WHERE week.urls @> ('https://example.com/other/' || i))
-		  / count(*), 2) AS "measured_%"
-FROM (SELECT bloom_union_agg(urls) AS urls FROM daily) AS week,
-	generate_series(1, 100000) AS i
-GROUP BY week.urls;
+	(SELECT round(100.0 * count(*) FILTER (WHERE week.urls @> ('https://example.com/other/' || i))
+			  / count(*), 2)
+	 FROM generate_series(1, 100000) AS i) AS "measured_%"
+FROM (SELECT bloom_union_agg(urls) AS urls FROM daily) AS week;
 
 \echo
 \echo '== a filter of a given size: bloom_agg(url, 100000::bigint, 0.001::float8)'

@@ -1,7 +1,7 @@
 /*-------------------------------------------------------------------------
  *
  * bench_acc.c
- *	  Benchmark of the core's accumulator (bf_acc.c), the aggregates' state
+ *	  Benchmark of the core's accumulator (bf_acc.h), the aggregates' state
  *	  below the wall: the cost of a value added and finished into the
  *	  filter sized from the data, against the same values added to a filter
  *	  of a given size; the cost of a parallel leader's merge of partial
@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "bf.h"
-#include "bf_acc.h"
+#include "bf_acc_exact.h"
 #include "bf_hash.h"
 
 #define BENCH_NAME		"bench_acc"
@@ -144,15 +144,15 @@ time_rows(uint64_t n, uint64_t distinct, bool sized, int reps, size_t *len)
 
 /*
  * ms of a parallel leader's work: three partial states of n / 3 distinct
- * values each, flattened as workers ship them, unioned into a fourth and
- * finished (the partial states' own work is not timed)
+ * values each, as workers ship them (flattened: lists; or packed, as a
+ * Citus worker's text carries them), unioned into a fourth and finished
+ * (the partial states' own work is not timed)
  */
 static double
-time_leader(uint64_t n, int reps)
+time_leader(uint64_t n, int reps, bool packed)
 {
 	double		t[MAX_REPS];
 	uint8_t    *flat[3];
-	size_t		len[3];
 	bf_view		view[3];
 	int			r;
 	int			i;
@@ -160,13 +160,24 @@ time_leader(uint64_t n, int reps)
 	for (i = 0; i < 3; i++)
 	{
 		bf_acc		part;
+		bf_acc_result result;
+		size_t		len;
 
 		init_auto(&part);
 		add_keys(&part, i * (n / 3), n / 3, UINT64_MAX);
-		check(bf_acc_flat_size(&part, &len[i]), "bf_acc_flat_size");
-		flat[i] = xmalloc(len[i]);
-		check(bf_acc_flatten(&part, flat[i], len[i]), "bf_acc_flatten");
-		check(bf_open(flat[i], len[i], &view[i]), "bf_open");
+		if (packed)
+		{
+			check(bf_acc_pack(&part, &mem, &result), "bf_acc_pack");
+			flat[i] = result.filter;
+			len = result.len;
+		}
+		else
+		{
+			check(bf_acc_flat_size(&part, &len), "bf_acc_flat_size");
+			flat[i] = xmalloc(len);
+			check(bf_acc_flatten(&part, flat[i], len), "bf_acc_flatten");
+		}
+		check(bf_open_list(flat[i], len, &view[i]), "bf_open_list");
 		bf_acc_release(&part);
 	}
 	for (r = -1; r < reps; r++)
@@ -216,11 +227,40 @@ make_operand(int op, bf_view *view)
 	if (op != OP_EXACT_EMPTY && op != OP_BLOCKS_EMPTY)
 		add_keys(&acc, MATRIX_N / 2, op == OP_BLOCKS_SATURATED ? 50 * MATRIX_N :
 				 MATRIX_N, UINT64_MAX);
+	if (op != OP_EXACT && op != OP_EXACT_EMPTY)
+	{
+		/* the block filter as it is (a sized one is made here) */
+		bf_acc_result result;
+
+		check(bf_acc_finish(&acc, &mem, &result), "bf_acc_finish");
+		bf_acc_release(&acc);
+		check(bf_open(result.filter, result.len, view), "bf_open");
+		return result.filter;
+	}
 	check(bf_acc_flat_size(&acc, &len), "bf_acc_flat_size");
 	buf = xmalloc(len);
 	check(bf_acc_flatten(&acc, buf, len), "bf_acc_flatten");
-	check(bf_open(buf, len, view), "bf_open");
 	bf_acc_release(&acc);
+	check(bf_open_list(buf, len, view), "bf_open_list");
+	if (view->hdr.layout == BF_LAYOUT_LIST)
+	{
+		/* a state of many values leaves as a list: its exact filter */
+		size_t		n = (size_t) view->hdr.nitems;
+		uint64_t   *hashes = xmalloc(2 * n * sizeof(uint64_t) + 1);
+		bf_header	hdr = view->hdr;
+		uint8_t    *exact;
+
+		n = bf_list_sort(view, hashes, hashes + n);
+		hdr.layout = BF_LAYOUT_EXACT;
+		exact = xmalloc(bf_size_exact(n));
+		check(bf_init_exact(exact, bf_size_exact(n), &hdr, hashes, n),
+			  "bf_init_exact");
+		free(hashes);
+		free(buf);
+		buf = exact;
+		len = bf_size_exact(n);
+	}
+	check(bf_open(buf, len, view), "bf_open");
 	return buf;
 }
 
@@ -288,11 +328,13 @@ main(int argc, char **argv)
 		fflush(stdout);
 	}
 
-	printf("\na parallel leader: three flattened states of a third each, "
-		   "unioned and finished, ms:\n");
+	printf("\na parallel leader: three states of a third each, unioned and "
+		   "finished, ms: flattened (lists, as PostgreSQL's workers ship "
+		   "them), packed (as Citus's do):\n");
+	printf("%10s %10s %10s\n", "rows", "lists", "packed");
 	for (i = 1; i < sizeof(rows) / sizeof(rows[0]); i++)
-		printf("%10llu %10.1f\n", (unsigned long long) rows[i],
-			   time_leader(rows[i], reps));
+		printf("%10llu %10.1f %10.1f\n", (unsigned long long) rows[i],
+			   time_leader(rows[i], reps, false), time_leader(rows[i], reps, true));
 
 	printf("\nthe matrix, us per operation on a state of %d values "
 		   "(exact) or %llu blocks:\n", MATRIX_N,

@@ -7,8 +7,12 @@
  * portable, little-endian buffer: a 60-byte header followed by the payload.
  * The payload is either an array of 256-bit blocks (layout BLOCKS) or a
  * strictly ascending list of 64-bit value hashes (layout EXACT, used while a
- * set is small enough to be kept exactly).  doc/format.md documents every
- * byte.
+ * set is small enough to be kept exactly), or, only as an aggregate hands
+ * on a partial state, hashes in any order (layout LIST) or packed (layout
+ * PACKED), which no operation but the accumulator's takes (bf_open
+ * refuses them; the PostgreSQL layer reads them as the filters they stand
+ * for).
+ * doc/format.md documents every byte.
  *
  * The library knows nothing about PostgreSQL and allocates only through the
  * hooks its caller passes: an operation on filters asks how many bytes it
@@ -43,6 +47,16 @@
 
 #define BF_LAYOUT_BLOCKS	1		/* payload is nitems 256-bit blocks */
 #define BF_LAYOUT_EXACT		2		/* payload is nitems ascending hashes */
+#define BF_LAYOUT_LIST		3		/* payload is nitems hashes in any order,
+									 * repeats allowed, as a partial aggregate
+									 * state hands them on (bf_acc_finish.c):
+									 * an auto-sized set not yet sorted, or,
+									 * bits_set being a block count, the
+									 * hashes of a sized filter not yet made */
+#define BF_LAYOUT_PACKED	4		/* a list's distinct keys, sorted, in
+									 * Elias-Fano code (bf_packed.c): as a
+									 * partial state's text and binary forms
+									 * carry them */
 
 #define BF_HASH_XXH3_64		1		/* XXH3_64bits of the canonical bytes */
 #define BF_HASH_PARQUET		2		/* XXH64, seed 0, of the Parquet plain
@@ -209,6 +223,16 @@ typedef enum bf_status
 	BF_E_BAD_PART				/* part fields out of range or contradict */
 } bf_status;
 
+/*
+ * Whether a layout is a list's (plain or packed): a partial aggregate
+ * state's hashes, which no operation but the accumulator's union takes
+ */
+static inline bool
+bf_layout_is_list(uint8_t layout)
+{
+	return layout == BF_LAYOUT_LIST || layout == BF_LAYOUT_PACKED;
+}
+
 /* Decoded header, in host byte order */
 typedef struct bf_header
 {
@@ -251,6 +275,8 @@ extern bool bf_sizable(uint64_t n, double fpr);
 /* bf_format.c */
 extern size_t bf_size_blocks(uint64_t nblocks);
 extern size_t bf_size_exact(uint64_t nhashes);
+extern size_t bf_size_list(uint64_t nhashes);
+extern size_t bf_size_packed(uint64_t n, uint64_t nblocks);
 extern void bf_header_init(bf_header *hdr, uint8_t layout, uint64_t nitems,
 						   uint64_t capacity, double fpr, uint16_t flags,
 						   uint32_t kind);
@@ -262,6 +288,7 @@ extern bf_status bf_read_header(const void *buf, size_t len, bf_header *hdr);
 extern bf_status bf_peek_header(const void *buf, size_t avail,
 								size_t total_len, bf_header *hdr);
 extern bf_status bf_open(const void *buf, size_t len, bf_view *view);
+extern bf_status bf_open_list(const void *buf, size_t len, bf_view *view);
 
 /* bf_validate.c */
 extern bf_status bf_validate(const void *buf, size_t len);
@@ -282,6 +309,13 @@ extern bf_status bf_add_hashes(void *buf, size_t len, const uint64_t *hashes,
 							   size_t n);
 extern bool bf_contains(const bf_view *view, uint64_t hash);
 extern uint64_t bf_exact_hash(const bf_view *view, uint64_t i);
+
+/* bf_packed.c */
+extern uint64_t bf_position(uint64_t hash, uint64_t nblocks);
+extern uint64_t bf_hash_at(uint64_t pos, uint64_t nblocks);
+extern bf_status bf_write_packed(void *buf, size_t len, const bf_header *hdr,
+								 const uint64_t *keys, size_t n);
+extern bf_status bf_read_packed(const bf_view *view, uint64_t *keys);
 
 /* bf_search.c */
 
@@ -362,6 +396,8 @@ extern bf_status bf_assemble_into(void *buf, size_t len, const bf_view *part);
 /* bf_runs.c */
 extern void bf_sort_hashes(uint64_t *hashes, size_t n, uint64_t *scratch);
 extern size_t bf_unique_hashes(uint64_t *hashes, size_t n);
+extern size_t bf_list_sort(const bf_view *list, uint64_t *hashes,
+						   uint64_t *scratch);
 extern size_t bf_merge_hashes(uint64_t *run, size_t nrun,
 							  const uint64_t *hashes, size_t n);
 extern size_t bf_merge_exact(uint64_t *run, size_t nrun, const bf_view *view);

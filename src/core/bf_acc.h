@@ -10,7 +10,10 @@
  *	  the hashes added since, unsorted (pending, and full pending runs set
  *	  aside: chunks);
  *	- blocks: a block filter, and up to BF_ACC_BATCH hashes waiting to be
- *	  set in it (pending).
+ *	  set in it (pending); a filter of a size the caller gave (a sized
+ *	  aggregate's, not a part) is made only once its pending hashes would
+ *	  take as much memory as it (deferred: until then the hashes are all
+ *	  pending, and leave as a list).
  *
  * The header says, in both phases, what the accumulator amounts to: the
  * phase, its parameters (rate, capacity, flags), and what its values are
@@ -94,14 +97,21 @@ typedef struct bf_acc
 								 * distinct and ascending */
 			size_t		nsample;
 			size_t		sample_room;
+			bool		sample_stale;	/* chunks were set aside without
+										 * their sample: it is made again
+										 * when an add needs it */
 		}			run;
 		struct
 		{
 			uint8_t    *filter; /* header space, then the blocks on a
 								 * cache line; the header is written when
-								 * the filter leaves */
+								 * the filter leaves; NULL while it is
+								 * deferred */
 			void	   *memory; /* what alloc gave for it */
 			size_t		size;
+			bool		bits_stale; /* bits set since the header's
+										 * count of them was taken
+										 * (bf_acc_count_bits) */
 		}			blocks;
 	}			u;
 	uint64_t	inline_hashes[BF_ACC_INLINE];	/* the first pending run,
@@ -123,7 +133,6 @@ typedef struct bf_acc_result
 extern bf_status bf_acc_init(bf_acc *acc, const bf_allocator *mem,
 							 const bf_header *hdr);
 extern void bf_acc_release(bf_acc *acc);
-extern bf_status bf_acc_add_slow(bf_acc *acc, uint64_t hash);
 extern bf_status bf_acc_set_kind(bf_acc *acc, uint32_t kind);
 extern bf_status bf_acc_union(bf_acc *acc, const bf_view *other);
 extern bf_status bf_acc_union_acc(bf_acc *acc, bf_acc *other);
@@ -132,20 +141,9 @@ extern bf_status bf_acc_flat_size(bf_acc *acc, size_t *len);
 extern bf_status bf_acc_flatten(const bf_acc *acc, void *buf, size_t len);
 extern bf_status bf_acc_finish(bf_acc *acc, const bf_allocator *out,
 							   bf_acc_result *result);
+extern bf_status bf_acc_pack(bf_acc *acc, const bf_allocator *out,
+							 bf_acc_result *result);
 extern bf_view bf_acc_view(const bf_acc *acc);
-
-/*
- * Add a value's hash: appended to the pending hashes, the slow path
- * (bf_acc_add_slow) making room when they are full.  Inline, because
- * bloom_agg calls it for every row.
- */
-static inline bf_status
-bf_acc_add(bf_acc *acc, uint64_t hash)
-{
-	if (__builtin_expect(acc->npending == acc->pending_room, 0))
-		return bf_acc_add_slow(acc, hash);
-	acc->pending[acc->npending++] = hash;
-	return BF_OK;
-}
+extern bool bf_acc_check(const bf_acc *acc);
 
 #endif							/* BF_ACC_H */

@@ -22,9 +22,14 @@
  * hold (mixed_intersection).
  *
  * A filter with every bit set carries no count information: the estimators
- * return infinity for it, and the Jaccard similarity is then NaN; its
- * intersection with a filter that is not saturated is at most that one's
- * count, which is then the estimate.  Two filters that are not saturated
+ * return infinity for it; its intersection with a filter that is not
+ * saturated is at most that one's count, which is then the estimate, and
+ * their Jaccard similarity that over an infinite union, 0 (within its
+ * interval, which the finite lower end of the union bounds); of two
+ * saturated filters it cannot be known (NaN).  A filter that holds nothing
+ * (an empty list, or blocks with no bit set) has an intersection of
+ * exactly 0 with any other, and a Jaccard similarity of exactly 0 with
+ * one that holds something.  Two filters that are not saturated
  * but whose union, folded to the smaller one's size, is, have no answer
  * either: the estimators of the pair return BF_E_SATURATED, never a
  * number.
@@ -41,13 +46,13 @@
  * from which follow the variance of the intersection, a sum of three
  * counts (bf_intersection_variance), and Jaccard's by the delta method.  A
  * count's interval inverts the normal approximation of its zero bits (a
- * score interval, count_bounds), so that it skews as the count does and
- * has a finite lower end even when every bit is set.  The intersection,
- * which is not negative, takes Feldman and Cousins' interval
- * (bounded_interval), which keeps its coverage near 0.  With an exact
- * filter, the members found in the blocks by chance are binomial at the
- * blocks' rate, and Wilson's score interval bounds the intersection
- * (mixed_bounds).
+ * score interval, bf_count_bounds in bf_interval.c), so that it skews as
+ * the count does and has a finite lower end even when every bit is set.
+ * The intersection, which is not negative, takes Feldman and Cousins'
+ * interval (bf_bounded_interval), which keeps its coverage near 0.  With
+ * an exact filter, the members found in the blocks by chance are binomial
+ * at the blocks' rate, and Wilson's score interval bounds the
+ * intersection (mixed_bounds).
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -100,6 +105,14 @@ bf_cardinality(const bf_view *view)
 	return bf_estimate_from_bits(view->hdr.bits_set, view->hdr.nitems);
 }
 
+/* Whether a filter holds no value: an empty list, or no bit set */
+static bool
+holds_nothing(const bf_view *view)
+{
+	return view->hdr.layout == BF_LAYOUT_EXACT ? view->hdr.nitems == 0 :
+		view->hdr.bits_set == 0;
+}
+
 /* Whether a filter has every bit set (an exact filter never has) */
 static bool
 saturated(const bf_view *view)
@@ -144,7 +157,8 @@ mixed_intersection(double n, double found, double rate, double nb)
  * held within [0, min(|A|, |B|)].  The union with a saturated filter is
  * infinite; the intersection is then the other filter's count, the most it
  * can be (infinite when both are saturated).  Jaccard is 1 for two empty
- * sets, which are equal, and NaN when the union is infinite.  When neither
+ * sets, which are equal, 0 when the union is infinite and the intersection
+ * not, and NaN when both are (two saturated filters).  When neither
  * filter is saturated but their union folded to the smaller size is (the
  * larger holds far more than the smaller's size holds), the estimates
  * cannot be known: BF_E_SATURATED, the estimates NaN.
@@ -196,7 +210,7 @@ read_pair(const bf_view *a, const bf_view *b, pair_reading *r)
 			break;
 	}
 	if (isinf(est->union_size))
-		est->jaccard = NAN;
+		est->jaccard = isinf(est->intersection) ? NAN : 0.0;
 	else if (est->union_size <= 0.0)
 		est->jaccard = 1.0;
 	else
@@ -308,228 +322,6 @@ bf_intersection_variance(double na, double nb, double nc, double na_blocks,
 				bf_count_covariance(nb, nb_blocks), 0.0);
 }
 
-/* The standard normal distribution function */
-static double
-normal_cdf(double x)
-{
-	return 0.5 * erfc(-x * sqrt(0.5));
-}
-
-/*
- * The standard normal quantile of a two-sided interval of the given
- * confidence, Phi^-1((1 + confidence) / 2): the c with erfc(c / sqrt(2))
- * = 1 - confidence, by bisection (erfc decreases).  1.959964 for 0.95.
- */
-static double
-normal_quantile(double confidence)
-{
-	double		lo = 0.0;
-	double		hi = 40.0;
-	int			i;
-
-	BF_ASSERT(confidence > 0.0 && confidence < 1.0);
-	for (i = 0; i < 64; i++)
-	{
-		double		mid = 0.5 * (lo + hi);
-
-		if (erfc(mid * sqrt(0.5)) > 1.0 - confidence)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return 0.5 * (lo + hi);
-}
-
-/*
- * The lower end of the acceptance region of mean mu whose upper end is
- * mu + d (region_upper_end): mu - d where that is not negative; below 0,
- * the x whose likelihood ratio, exp(x mu - mu^2 / 2), is that of mu + d.
- */
-static double
-region_lower_end(double mu, double d)
-{
-	if (mu >= d)
-		return mu - d;
-	if (mu <= 0.0)
-		return -INFINITY;
-	return 0.5 * mu - d * d / (2.0 * mu);
-}
-
-/*
- * The acceptance region of Feldman and Cousins' ordering ("Unified
- * approach to the classical statistical analysis of small signals", Phys.
- * Rev. D 57, 1998) for the mean mu >= 0 of a normal variable of unit
- * variance: the values x of highest likelihood ratio against the best
- * mean, max(x, 0), holding the given confidence.  Returns its upper end,
- * mu + d, and sets *lower (region_lower_end); d by bisection.
- */
-static double
-region_upper_end(double mu, double confidence, double *lower)
-{
-	double		lo = 0.0;
-	double		hi = 40.0;
-	int			i;
-
-	for (i = 0; i < 64; i++)
-	{
-		double		d = 0.5 * (lo + hi);
-
-		if (normal_cdf(d) - normal_cdf(region_lower_end(mu, d) - mu) < confidence)
-			lo = d;
-		else
-			hi = d;
-	}
-	*lower = region_lower_end(mu, 0.5 * (lo + hi));
-	return mu + 0.5 * (lo + hi);
-}
-
-/*
- * Feldman and Cousins' interval [*lo, *hi] for the mean mu >= 0 of a
- * normal variable of unit variance observed at x, at the given confidence
- * (normal quantile c): the means whose acceptance region (region_upper_end)
- * holds x.  From x = 2c up it is x +- c; below, its lower end reaches 0
- * and, for x < 0, its upper end shrinks, so that it covers mu at the
- * confidence asked for even near 0, where x +- c cut at 0 would cover too
- * often (an upper end above c and a lower end of 0 always hold a small
- * mu).  Each end not in closed form is found by bisection on mu in [0, c],
- * where the acceptance regions' ends increase with mu.
- */
-static void
-bounded_interval(double x, double confidence, double c, double *lo, double *hi)
-{
-	double		mu_lo = 0.0;
-	double		mu_hi = c;
-	double		lower;
-	int			i;
-
-	if (x >= 0.0)
-		*hi = x + c;
-	else
-	{
-		for (i = 0; i < 64; i++)
-		{
-			double		mu = 0.5 * (mu_lo + mu_hi);
-
-			(void) region_upper_end(mu, confidence, &lower);
-			if (lower <= x)
-				mu_lo = mu;
-			else
-				mu_hi = mu;
-		}
-		*hi = 0.5 * (mu_lo + mu_hi);
-	}
-
-	if (x >= 2.0 * c)
-		*lo = x - c;
-	else if (region_upper_end(0.0, confidence, &lower) >= x)
-		*lo = 0.0;
-	else
-	{
-		mu_lo = 0.0;
-		mu_hi = c;
-		for (i = 0; i < 64; i++)
-		{
-			double		mu = 0.5 * (mu_lo + mu_hi);
-
-			if (region_upper_end(mu, confidence, &lower) < x)
-				mu_lo = mu;
-			else
-				mu_hi = mu;
-		}
-		*lo = 0.5 * (mu_lo + mu_hi);
-	}
-}
-
-/*
- * Zero bits per block that nblocks blocks holding lambda values each are
- * expected to have, plus s standard deviations of their mean:
- *
- *	 E = 256 q, q = e^(-lambda/32),
- *	 Var * nblocks = 256 (q - q^2) + 57344 (e^(-63 lambda/1024) - q^2) - 64 lambda q^2,
- *
- * which is 64 q^2 bf_count_covariance(lambda nblocks, nblocks) / nblocks
- * (the count is -32 nblocks ln(zeros / 256 nblocks)), written so that it
- * does not overflow.
- */
-static double
-zeros_per_block(double lambda, double nblocks, double s)
-{
-	double		q = exp(-lambda / 32.0);
-	double		var = 256.0 * (q - q * q) +
-		57344.0 * (exp(-63.0 * lambda / 1024.0) - q * q) -
-		64.0 * lambda * q * q;
-
-	return 256.0 * q + s * sqrt(fmax(var, 0.0) / nblocks);
-}
-
-/*
- * The load (values per block) at which zeros_per_block(load, nblocks, s)
- * equals observed, between lo, where it is above, and hi, where it is not:
- * by bisection, to 13 digits.
- */
-static double
-solve_load(double observed, double nblocks, double s, double lo, double hi)
-{
-	int			i;
-
-	for (i = 0; i < 200 && hi - lo > 1e-13 * hi; i++)
-	{
-		double		mid = 0.5 * (lo + hi);
-
-		if (zeros_per_block(mid, nblocks, s) > observed)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return 0.5 * (lo + hi);
-}
-
-/*
- * The count of a block filter with bits_set of nblocks blocks set, with
- * its interval at normal quantile c: the counts whose expected zero bits
- * lie c standard deviations above and below those observed (a score
- * interval, which stays positive and skews as the count does).  The upper
- * end is infinite when every bit is set; the lower end is finite always,
- * and at least bits_set / 8, since a value sets at most 8 bits.
- */
-static bf_bounds
-count_bounds(uint64_t bits_set, uint64_t nblocks, double c)
-{
-	double		z = (double) nblocks;
-	double		observed = (double) (nblocks * BF_BLOCK_BITS - bits_set) / z;
-	double		load;
-	double		hi;
-	bf_bounds	bounds;
-	int			i;
-
-	bounds.estimate = bf_estimate_from_bits(bits_set, nblocks);
-	if (bits_set == 0)
-	{
-		bounds.lower = bounds.upper = 0.0;
-		return bounds;
-	}
-	load = bounds.estimate / z;
-
-	/* lower end: between no value and the estimate, or far past it */
-	hi = isinf(load) ? BF_BLOCK_BITS / BF_BLOCK_WORDS : load;
-	for (i = 0; i < 64 && zeros_per_block(hi, z, -c) > observed; i++)
-		hi *= 2.0;
-	bounds.lower = fmax(z * solve_load(observed, z, -c, 0.0, hi),
-						(double) bits_set / BF_BLOCK_WORDS);
-
-	/* upper end: from the estimate up */
-	if (isinf(load))
-		bounds.upper = INFINITY;
-	else
-	{
-		hi = fmax(2.0 * load, 1.0);
-		for (i = 0; i < 64 && zeros_per_block(hi, z, c) > observed; i++)
-			hi *= 2.0;
-		bounds.upper = z * solve_load(observed, z, c, load, hi);
-	}
-	return bounds;
-}
-
 /* An estimate known exactly */
 static bf_bounds
 exactly(double x)
@@ -558,7 +350,7 @@ around(double estimate, double var, double c, double floor, double ceiling)
 /*
  * An estimate of a quantity that is not negative, the raw estimate clamped
  * to [0, ceiling], with its interval from the raw one and its variance
- * (bounded_interval at the given confidence, normal quantile c), held
+ * (bf_bounded_interval at the given confidence, normal quantile c), held
  * within [0, ceiling] and holding the estimate.
  */
 static bf_bounds
@@ -572,7 +364,7 @@ bounded(double estimate, double raw, double var, double confidence, double c,
 
 	if (sd > 0.0)
 	{
-		bounded_interval(raw / sd, confidence, c, &lo, &hi);
+		bf_bounded_interval(raw / sd, confidence, c, &lo, &hi);
 		bounds.lower = fmin(sd * lo, estimate);
 		bounds.upper = fmax(fmin(sd * hi, ceiling), estimate);
 	}
@@ -615,8 +407,8 @@ blocks_bounds(const pair_reading *r, double confidence, double c,
 	const bf_view *second = r->pair.second;
 	double		za = (double) first->hdr.nitems;
 	double		zb = (double) second->hdr.nitems;
-	bf_bounds	a = count_bounds(first->hdr.bits_set, first->hdr.nitems, c);
-	bf_bounds	b = count_bounds(second->hdr.bits_set, second->hdr.nitems, c);
+	bf_bounds	a = bf_count_bounds(first->hdr.bits_set, first->hdr.nitems, c);
+	bf_bounds	b = bf_count_bounds(second->hdr.bits_set, second->hdr.nitems, c);
 	double		nc = r->est.intersection;
 	double		nu = r->first + r->second - nc;
 	double		u = r->est.union_size;
@@ -624,7 +416,7 @@ blocks_bounds(const pair_reading *r, double confidence, double c,
 	double		var_i;
 	double		cov;
 
-	out->union_size = count_bounds(r->union_bits, second->hdr.nitems, c);
+	out->union_size = bf_count_bounds(r->union_bits, second->hdr.nitems, c);
 	out->union_size.estimate = u;
 	if (!isfinite(u))
 	{
@@ -674,7 +466,7 @@ mixed_bounds(const pair_reading *r, double c, bf_pair_bounds *out)
 	double		f = r->rate;
 	double		inter = r->est.intersection;
 	double		u = r->est.union_size;
-	bf_bounds	b = count_bounds(blocks->hdr.bits_set, blocks->hdr.nitems, c);
+	bf_bounds	b = bf_count_bounds(blocks->hdr.bits_set, blocks->hdr.nitems, c);
 	double		spread;
 	double		root;
 	double		var_i;
@@ -728,7 +520,7 @@ mixed_bounds(const pair_reading *r, double c, bf_pair_bounds *out)
 /*
  * The distinct count of a filter with its interval at the given confidence
  * (in (0, 1), else BF_E_CONFIDENCE): an exact filter's is its count, a
- * block filter's is count_bounds'.
+ * block filter's is bf_count_bounds'.
  */
 bf_status
 bf_cardinality_bounds(const bf_view *view, double confidence,
@@ -739,8 +531,8 @@ bf_cardinality_bounds(const bf_view *view, double confidence,
 	if (view->hdr.layout == BF_LAYOUT_EXACT)
 		*bounds = exactly(bf_cardinality(view));
 	else
-		*bounds = count_bounds(view->hdr.bits_set, view->hdr.nitems,
-							   normal_quantile(confidence));
+		*bounds = bf_count_bounds(view->hdr.bits_set, view->hdr.nitems,
+							   bf_normal_quantile(confidence));
 	return BF_OK;
 }
 
@@ -766,11 +558,12 @@ bf_cardinality_stderr(const bf_view *view)
  * its interval at the given confidence (in (0, 1), else BF_E_CONFIDENCE),
  * from one reading of the pair.  The estimates are bf_pair_estimates'.
  * Two exact filters' are exact; a mixed pair's bounds are mixed_bounds',
- * two block filters' blocks_bounds'.  Returns the status of
- * bf_check_compatible, or BF_E_SATURATED when the estimates cannot be
- * known (read_pair): the estimates are then NaN, and the bounds those that
- * hold whatever they are (a finite lower end of the union, an infinite
- * upper one).
+ * two block filters' blocks_bounds'; with a filter that holds nothing,
+ * the intersection and Jaccard are exactly 0 (Jaccard of two such, 1).
+ * Returns the status of bf_check_compatible, or BF_E_SATURATED when the
+ * estimates cannot be known (read_pair): the estimates are then NaN, and
+ * the bounds those that hold whatever they are (a finite lower end of the
+ * union, an infinite upper one).
  */
 bf_status
 bf_pair_estimate_bounds(const bf_view *a, const bf_view *b, double confidence,
@@ -785,7 +578,7 @@ bf_pair_estimate_bounds(const bf_view *a, const bf_view *b, double confidence,
 	status = read_pair(a, b, &r);
 	if (status != BF_OK && status != BF_E_SATURATED)
 		return status;
-	c = normal_quantile(confidence);
+	c = bf_normal_quantile(confidence);
 	switch (r.pair.shape)
 	{
 		case BF_PAIR_EXACT:
@@ -799,6 +592,11 @@ bf_pair_estimate_bounds(const bf_view *a, const bf_view *b, double confidence,
 		case BF_PAIR_BLOCKS:
 			blocks_bounds(&r, confidence, c, bounds);
 			break;
+	}
+	if (status == BF_OK && (holds_nothing(a) || holds_nothing(b)))
+	{
+		bounds->intersection = exactly(r.est.intersection);
+		bounds->jaccard = exactly(r.est.jaccard);
 	}
 	return status;
 }

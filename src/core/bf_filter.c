@@ -14,9 +14,6 @@
 #include "bf_internal.h"
 #include "bf_testing.h"
 
-/* Hashes converted per round when an exact payload feeds a kernel */
-#define BF_HASH_CHUNK		256
-
 /*
  * Write an empty block filter described by hdr (layout BF_LAYOUT_BLOCKS,
  * nitems blocks) into buf: the header, then zeroed blocks.
@@ -108,8 +105,8 @@ bf_add_hashes(void *buf, size_t len, const uint64_t *hashes, size_t n)
 }
 
 /*
- * Add every hash of an exact filter to the blocks of another filter, in
- * place.  Returns how many bits were newly set.
+ * Add every hash of an exact filter (or a list) to the blocks of another
+ * filter, in place.  Returns how many bits were newly set.
  */
 uint64_t
 bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks, const bf_view *exact)
@@ -120,7 +117,7 @@ bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks, const bf_view *exact)
 	uint64_t	i;
 	size_t		present = 0;
 
-	BF_ASSERT(exact->hdr.layout == BF_LAYOUT_EXACT && nblocks >= 1);
+	BF_ASSERT(exact->hdr.layout != BF_LAYOUT_BLOCKS && nblocks >= 1);
 	for (i = 0; i < exact->hdr.nitems; i += BF_HASH_CHUNK)
 	{
 		size_t		n = exact->hdr.nitems - i < BF_HASH_CHUNK ?
@@ -132,22 +129,25 @@ bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks, const bf_view *exact)
 	return fresh;
 }
 
-/* The i-th hash of an exact filter (i < nitems) */
+/* The i-th hash of an exact filter or a list (i < nitems) */
 uint64_t
 bf_exact_hash(const bf_view *view, uint64_t i)
 {
-	BF_ASSERT(view->hdr.layout == BF_LAYOUT_EXACT && i < view->hdr.nitems);
+	BF_ASSERT(view->hdr.layout != BF_LAYOUT_BLOCKS && i < view->hdr.nitems);
 	return bf_load64(view->payload + i * BF_HASH_BYTES);
 }
 
-/* Copy n hashes of an exact filter, from the first-th on, into out */
+/*
+ * Copy n hashes of an exact filter or a list, from the first-th on, into
+ * out
+ */
 void
 bf_exact_hashes(const bf_view *view, uint64_t first, size_t n, uint64_t *out)
 {
 	const uint8_t *in = view->payload + first * BF_HASH_BYTES;
 	size_t		i;
 
-	BF_ASSERT(view->hdr.layout == BF_LAYOUT_EXACT && first + n <= view->hdr.nitems);
+	BF_ASSERT(view->hdr.layout != BF_LAYOUT_BLOCKS && first + n <= view->hdr.nitems);
 #ifdef BF_BIG_ENDIAN
 	for (i = 0; i < n; i++)
 		out[i] = bf_load64(in + i * BF_HASH_BYTES);

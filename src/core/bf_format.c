@@ -41,6 +41,20 @@
  */
 #include "bf_internal.h"
 
+/* Number of bits of x, 0 for 0 */
+static int
+bit_length(uint64_t x)
+{
+	int			n = 0;
+
+	while (x != 0)
+	{
+		n++;
+		x >>= 1;
+	}
+	return n;
+}
+
 /*
  * Serialized size of a filter of nblocks blocks.  The caller keeps nblocks
  * within BF_MAX_BLOCKS, so the result fits in BF_MAX_SIZE.
@@ -58,6 +72,63 @@ bf_size_exact(uint64_t nhashes)
 {
 	BF_ASSERT(nhashes <= BF_MAX_HASHES);
 	return BF_HEADER_SIZE + (size_t) nhashes * BF_HASH_BYTES;
+}
+
+/*
+ * Serialized size of a list of nhashes hashes in any order: an exact
+ * filter's, 8 bytes a hash
+ */
+size_t
+bf_size_list(uint64_t nhashes)
+{
+	return bf_size_exact(nhashes);
+}
+
+/*
+ * The Elias-Fano code's parameters for a packed list (bf_packed.c) of n
+ * keys of a list of nblocks blocks (0: of an auto-sized set's hashes):
+ * the low parts' bits, and the high parts' bit string's length
+ */
+void
+bf_packed_shape(uint64_t n, uint64_t nblocks, int *low_bits,
+				uint64_t *high_bits)
+{
+	int			l;
+
+	if (n == 0)
+	{
+		*low_bits = 0;
+		*high_bits = 0;
+		return;
+	}
+	if (nblocks == 0)
+		/* u = 2^64: n * 2^l <= 2^64 */
+		l = 64 - bit_length(n) + ((n & (n - 1)) == 0);
+	else
+		/* u = nblocks * 2^32, below 2^57 */
+		l = bit_length((nblocks << 32) / n) - 1;
+	if (l > 63)
+		l = 63;
+	*low_bits = l;
+	*high_bits = n + (nblocks == 0 ? (UINT64_MAX >> l) + 1 :
+					  (((nblocks << 32) - 1) >> l) + 1);
+}
+
+/*
+ * Serialized size of a packed list of n keys of a list of nblocks blocks
+ * (0: of an auto-sized set's hashes): the low parts and the high parts,
+ * each in whole 64-bit words
+ */
+size_t
+bf_size_packed(uint64_t n, uint64_t nblocks)
+{
+	int			l;
+	uint64_t	high;
+
+	BF_ASSERT(n <= BF_MAX_HASHES && nblocks <= BF_MAX_BLOCKS);
+	bf_packed_shape(n, nblocks, &l, &high);
+	return BF_HEADER_SIZE +
+		8 * (size_t) ((n * (uint64_t) l + 63) / 64 + (high + 63) / 64);
 }
 
 /* Whether kind is one of Parquet mode's kinds of value */
@@ -229,7 +300,8 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 
 	if (hdr->version != BF_FORMAT_VERSION)
 		return BF_E_VERSION;
-	if (hdr->layout != BF_LAYOUT_BLOCKS && hdr->layout != BF_LAYOUT_EXACT)
+	if (hdr->layout != BF_LAYOUT_BLOCKS && hdr->layout != BF_LAYOUT_EXACT &&
+		hdr->layout != BF_LAYOUT_LIST && hdr->layout != BF_LAYOUT_PACKED)
 		return BF_E_BAD_LAYOUT;
 	if ((hdr->flags & ~BF_FLAGS_KNOWN) != 0)
 		return BF_E_BAD_FLAGS;
@@ -260,9 +332,23 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 			return BF_E_BITS_SET;
 		expected = bf_size_blocks(hdr->nitems);
 	}
+	else if (hdr->layout != BF_LAYOUT_EXACT && hdr->bits_set != 0)
+	{
+		/* the hashes of a filter of a size the caller gave, not a part */
+		if (hdr->flags != 0)
+			return BF_E_BAD_FLAGS;
+		if (hdr->capacity < 1)
+			return BF_E_BAD_PARAMS;
+		if (hdr->bits_set > BF_MAX_BLOCKS)
+			return BF_E_BAD_COUNT;
+		if (hdr->nitems > BF_MAX_HASHES)
+			return BF_E_BAD_COUNT;
+		expected = hdr->layout == BF_LAYOUT_LIST ? bf_size_list(hdr->nitems) :
+			bf_size_packed(hdr->nitems, hdr->bits_set);
+	}
 	else
 	{
-		/* exact filters are a phase of auto-sized ones */
+		/* exact filters and lists are phases of auto-sized ones */
 		if (!(hdr->flags & BF_FLAG_AUTO))
 			return BF_E_BAD_FLAGS;
 		if (hdr->capacity != 0)
@@ -271,7 +357,9 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
 			return BF_E_BAD_COUNT;
 		if (hdr->bits_set != 0)
 			return BF_E_BITS_SET;
-		expected = bf_size_exact(hdr->nitems);
+		expected = hdr->layout == BF_LAYOUT_EXACT ? bf_size_exact(hdr->nitems) :
+			hdr->layout == BF_LAYOUT_LIST ? bf_size_list(hdr->nitems) :
+			bf_size_packed(hdr->nitems, 0);
 	}
 	status = check_part_fields(hdr);
 	if (status != BF_OK)
@@ -286,9 +374,26 @@ bf_peek_header(const void *buf, size_t avail, size_t total_len, bf_header *hdr)
  * payload.  O(1); the payload's content is not checked, which is safe for
  * every operation of the core (they stay in bounds whatever the bits are)
  * and right for values that were validated when they entered the database.
+ * A list (BF_LAYOUT_LIST, BF_LAYOUT_PACKED) is BF_E_LAYOUT: no operation
+ * on filters takes one (bf_open_list opens it for those that do).
  */
 bf_status
 bf_open(const void *buf, size_t len, bf_view *view)
+{
+	bf_status	status = bf_open_list(buf, len, view);
+
+	if (status == BF_OK && bf_layout_is_list(view->hdr.layout))
+		return BF_E_LAYOUT;
+	return status;
+}
+
+/*
+ * Open a serialized filter of any layout, lists among them, for the code
+ * that knows what a list is: the validator, the accumulator, and reading
+ * a list as the filter it stands for (bf_list_sort, bf_read_packed)
+ */
+bf_status
+bf_open_list(const void *buf, size_t len, bf_view *view)
 {
 	bf_status	status = bf_read_header(buf, len, &view->hdr);
 
@@ -360,20 +465,6 @@ key_put(bf_keybits *key, uint64_t value, int n)
 		return;
 	key->room -= n;
 	key->bits |= value << key->room;
-}
-
-/* Number of bits of x, 0 for 0 */
-static int
-bit_length(uint64_t x)
-{
-	int			n = 0;
-
-	while (x != 0)
-	{
-		n++;
-		x >>= 1;
-	}
-	return n;
 }
 
 /*

@@ -179,6 +179,14 @@ typedef struct bf_kernels
 	 */
 	uint64_t	(*add) (uint8_t *blocks, uint64_t nblocks,
 						const uint64_t *hashes, size_t n, size_t *present);
+
+	/*
+	 * set the bits of each hash; returns only how many hashes had all
+	 * their bits set already, which costs less than counting the bits
+	 * newly set (the accumulator counts them once, when it needs them)
+	 */
+	size_t		(*add_present) (uint8_t *blocks, uint64_t nblocks,
+								const uint64_t *hashes, size_t n);
 	/* true if every bit of the hash is set */
 	bool		(*test) (const uint8_t *blocks, uint64_t nblocks, uint64_t hash);
 	/* how many of the hashes test positive */
@@ -253,6 +261,10 @@ typedef struct bf_pair
 	const bf_view *second;
 } bf_pair;
 
+/* bf_format.c */
+extern void bf_packed_shape(uint64_t n, uint64_t nblocks, int *low_bits,
+							uint64_t *high_bits);
+
 /* bf_sizing.c */
 extern bf_status bf_blocks_within(uint64_t capacity, double fpr,
 								  uint64_t limit, uint64_t *nblocks);
@@ -263,6 +275,9 @@ extern bf_status bf_same_whole(const bf_header *a, const bf_header *b);
 
 /* Below this many hashes, sorting is by insertion, with no scratch space */
 #define BF_SORT_SMALL		48
+
+/* Hashes converted per round when an exact payload feeds a kernel */
+#define BF_HASH_CHUNK		256
 
 /* bf_filter.c */
 extern uint64_t bf_add_exact_to_blocks(uint8_t *blocks, uint64_t nblocks,
@@ -305,5 +320,11 @@ extern uint64_t bf_exact_in_blocks_count(const bf_view *exact,
 extern uint64_t bf_blocks_union_bits(const bf_pair *pair);
 extern uint64_t bf_exact_union_bits(const bf_view *exact,
 									const bf_view *blocks);
+
+/* bf_interval.c: the intervals behind the estimators' bounds */
+extern double bf_normal_quantile(double confidence);
+extern void bf_bounded_interval(double x, double confidence, double c,
+								double *lo, double *hi);
+extern bf_bounds bf_count_bounds(uint64_t bits_set, uint64_t nblocks, double c);
 
 #endif							/* BF_INTERNAL_H */

@@ -68,6 +68,20 @@ scalar_add(uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes, size_t n,
 	return fresh;
 }
 
+/*
+ * Add a batch of hashes (scalar_add), counting only the hashes that set
+ * no new bit
+ */
+static size_t
+scalar_add_present(uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes,
+				   size_t n)
+{
+	size_t		present = 0;
+
+	(void) scalar_add(blocks, nblocks, hashes, n, &present);
+	return present;
+}
+
 /* True if all eight bits of the hash are set in its block */
 static bool
 scalar_test(const uint8_t *blocks, uint64_t nblocks, uint64_t hash)
@@ -172,6 +186,7 @@ scalar_or_popcount(const uint8_t *a, const uint8_t *b, size_t nbytes)
 
 const bf_kernels bf_kernels_scalar = {
 	.add = scalar_add,
+	.add_present = scalar_add_present,
 	.test = scalar_test,
 	.count = scalar_count,
 	.or_count = scalar_or_count,

@@ -36,8 +36,27 @@ avx2_mask(uint32_t low)
 }
 
 /*
- * Add a batch of hashes, prefetching the blocks of later ones; counts in
- * *present the hashes that set no new bit
+ * Set the bits of the i-th of n hashes, prefetching the block of a later
+ * one; into *old and *mask, the block's bits before and the hash's
+ */
+static inline BF_TARGET_AVX2 void
+avx2_add_one(uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes,
+			 size_t i, size_t n, __m256i *old, __m256i *mask)
+{
+	__m256i    *block;
+
+	if (i + BF_PREFETCH_AHEAD < n)
+		BF_PREFETCH(blocks + bf_block_index(hashes[i + BF_PREFETCH_AHEAD],
+											nblocks) * BF_BLOCK_BYTES, 1);
+	block = (__m256i *) (blocks + bf_block_index(hashes[i], nblocks) * BF_BLOCK_BYTES);
+	*old = _mm256_loadu_si256(block);
+	*mask = avx2_mask((uint32_t) hashes[i]);
+	_mm256_storeu_si256(block, _mm256_or_si256(*old, *mask));
+}
+
+/*
+ * Add a batch of hashes (avx2_add_one); counts in *present the hashes
+ * that set no new bit
  */
 static BF_TARGET_AVX2 uint64_t
 avx2_add(uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes, size_t n,
@@ -49,26 +68,41 @@ avx2_add(uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes, size_t n,
 
 	for (i = 0; i < n; i++)
 	{
-		uint64_t	hash = hashes[i];
-		__m256i    *block;
 		__m256i		old;
 		__m256i		mask;
 		int			unchanged;
 
-		if (i + BF_PREFETCH_AHEAD < n)
-			BF_PREFETCH(blocks + bf_block_index(hashes[i + BF_PREFETCH_AHEAD],
-												nblocks) * BF_BLOCK_BYTES, 1);
-		block = (__m256i *) (blocks + bf_block_index(hash, nblocks) * BF_BLOCK_BYTES);
-		old = _mm256_loadu_si256(block);
-		mask = avx2_mask((uint32_t) hash);
+		avx2_add_one(blocks, nblocks, hashes, i, n, &old, &mask);
 		/* lanes whose bit was already set */
 		unchanged = _mm256_movemask_ps(_mm256_castsi256_ps(
 			_mm256_cmpeq_epi32(_mm256_andnot_si256(old, mask), zero)));
 		fresh += BF_BLOCK_WORDS - __builtin_popcount((unsigned) unchanged);
 		*present += unchanged == 0xFF;
-		_mm256_storeu_si256(block, _mm256_or_si256(old, mask));
 	}
 	return fresh;
+}
+
+/*
+ * Add a batch of hashes as avx2_add does, counting only the hashes that
+ * set no new bit (a VPTEST), not the bits newly set: a fifth less work
+ * a hash
+ */
+static BF_TARGET_AVX2 size_t
+avx2_add_present(uint8_t *blocks, uint64_t nblocks, const uint64_t *hashes,
+				 size_t n)
+{
+	size_t		present = 0;
+	size_t		i;
+
+	for (i = 0; i < n; i++)
+	{
+		__m256i		old;
+		__m256i		mask;
+
+		avx2_add_one(blocks, nblocks, hashes, i, n, &old, &mask);
+		present += _mm256_testc_si256(old, mask);
+	}
+	return present;
 }
 
 /* True if all eight bits of the hash are set in its block */
@@ -195,6 +229,7 @@ avx2_or_popcount(const uint8_t *a, const uint8_t *b, size_t nbytes)
 
 static const bf_kernels kernels_avx2 = {
 	.add = avx2_add,
+	.add_present = avx2_add_present,
 	.test = avx2_test,
 	.count = avx2_count,
 	.or_count = avx2_or_count,

@@ -286,6 +286,24 @@ bf_unique_hashes(uint64_t *hashes, size_t n)
 }
 
 /*
+ * The distinct hashes of a list (bf_open_list), sorted: copied into
+ * hashes, which has room for the list's count, sorted through scratch,
+ * as large, and their repeats dropped; returns how many are left.  The
+ * exact filter of a list is these hashes under the list's header
+ * (bf_init_exact, with the layout BF_LAYOUT_EXACT).
+ */
+size_t
+bf_list_sort(const bf_view *list, uint64_t *hashes, uint64_t *scratch)
+{
+	size_t		n = (size_t) list->hdr.nitems;
+
+	BF_ASSERT(list->hdr.layout == BF_LAYOUT_LIST);
+	bf_exact_hashes(list, 0, n, hashes);
+	bf_sort_hashes(hashes, n, scratch);
+	return bf_unique_hashes(hashes, n);
+}
+
+/*
  * The i-th of a run of other hashes: a native array, or the payload of an
  * exact filter (little-endian, perhaps unaligned) when serialized.
  */

@@ -44,15 +44,49 @@
 #define BF_SATURATED_LOAD	2000.0
 
 /*
- * Model false-positive rate of a filter of nblocks blocks holding n distinct
- * values (n need not be an integer: estimators pass fractional counts).
- *
- * Sums the Poisson series over loads within 12 standard deviations of the
- * mean plus a margin, which leaves out less than 1e-30 of the mass.  Every
- * term is positive, so small rates keep full relative precision.
+ * Loads the model's sum reaches, at most: up to BF_SATURATED_LOAD plus its
+ * spread, 12 sqrt(2000) + 30, 2,567 in all
  */
-double
-bf_model_fpr(double n, uint64_t nblocks)
+#define BF_MAX_TERMS		2600
+
+/*
+ * (31/32)^j for every load j the model's sum reaches, as pow computes it:
+ * the sum reads them here rather than call pow for each of its 30 to 600
+ * terms, which took nearly all of a sizing's time, and gets the same
+ * numbers to the last bit.  Filled on first use (the core runs in one
+ * thread of a process).
+ */
+static double word_miss[BF_MAX_TERMS];
+static bool word_miss_ready = false;
+
+/* word_miss, filled */
+static const double *
+word_miss_powers(void)
+{
+	int			j;
+
+	if (!word_miss_ready)
+	{
+		for (j = 0; j < BF_MAX_TERMS; j++)
+			word_miss[j] = pow(31.0 / 32.0, (double) j);
+		word_miss_ready = true;
+	}
+	return word_miss;
+}
+
+/*
+ * The model's sum for n values in nblocks blocks (bf_model_fpr), or, when
+ * decide, only as much of it as shows whether it is at most fpr, the
+ * searches' question: the sum so far once it is past fpr (every term is
+ * positive, and a sum of positive doubles never falls as terms are added),
+ * or once the terms left (from a load past twice the mean on, each at most
+ * half the one before, at most twice the next) cannot bring it to fpr, by
+ * a margin far beyond their rounding.  So the answer is the full sum's,
+ * to the last bit, from a few terms where the rate is far from fpr, as it
+ * is at most steps of a search.
+ */
+static double
+model_sum(double n, uint64_t nblocks, double fpr, bool decide)
 {
 	double		lambda;
 	double		spread;
@@ -60,6 +94,7 @@ bf_model_fpr(double n, uint64_t nblocks)
 	double		hi;
 	double		pmf;
 	double		sum = 0.0;
+	const double *miss = word_miss_powers();
 	uint64_t	j;
 
 	if (!(n > 0.0) || nblocks == 0)
@@ -73,19 +108,54 @@ bf_model_fpr(double n, uint64_t nblocks)
 	if (lo < 0.0)
 		lo = 0.0;
 	hi = ceil(lambda + spread);
+	BF_ASSERT(hi < BF_MAX_TERMS);
 
-	/* Poisson probability of the first load, then the usual recurrence */
-	pmf = exp(-lambda + lo * log(lambda) - lgamma(lo + 1.0));
+	/*
+	 * Poisson probability of the first load, then the usual recurrence
+	 * (from load 0 that is exp(-lambda), to the bit: the other two terms
+	 * are 0, and cost most of a short sum)
+	 */
+	pmf = lo == 0.0 ? exp(-lambda) :
+		exp(-lambda + lo * log(lambda) - lgamma(lo + 1.0));
 	for (j = (uint64_t) lo; j <= (uint64_t) hi; j++)
 	{
-		double		word_bit = 1.0 - pow(31.0 / 32.0, (double) j);
+		double		word_bit = 1.0 - miss[j];
 		double		w2 = word_bit * word_bit;
 		double		w4 = w2 * w2;
 
+		if (decide && (sum > fpr ||
+					   (lambda <= 0.5 * (double) (j + 1) &&
+						sum + 4.0 * pmf < fpr * (1.0 - 1e-9))))
+			return sum;
 		sum += pmf * w4 * w4;
 		pmf *= lambda / (double) (j + 1);
 	}
 	return sum > 1.0 ? 1.0 : sum;
+}
+
+/*
+ * Model false-positive rate of a filter of nblocks blocks holding n distinct
+ * values (n need not be an integer: estimators pass fractional counts).
+ *
+ * Sums the Poisson series over loads within 12 standard deviations of the
+ * mean plus a margin, which leaves out less than 1e-30 of the mass.  Every
+ * term is positive, so small rates keep full relative precision.
+ */
+double
+bf_model_fpr(double n, uint64_t nblocks)
+{
+	return model_sum(n, nblocks, 1.0, false);
+}
+
+/*
+ * Whether the model rate of nblocks blocks holding n values is at most fpr
+ * (below 1), as bf_model_fpr(n, nblocks) <= fpr says, from as few of its
+ * terms as that takes (model_sum)
+ */
+static bool
+model_meets(double n, uint64_t nblocks, double fpr)
+{
+	return model_sum(n, nblocks, fpr, true) <= fpr;
 }
 
 /*
@@ -101,7 +171,10 @@ bf_model_fpr(double n, uint64_t nblocks)
  * BF_E_TOO_LARGE when even limit blocks miss the target for this many
  * values.  The model rate falls as blocks are added, so a binary search
  * finds the exact minimum, whatever the limit (a whole kept in parts has
- * a larger one than a filter in one value, bf_whole_blocks).
+ * a larger one than a filter in one value, bf_whole_blocks).  Each step
+ * asks model_meets, which sums only the terms that decide it: the steps
+ * and their answers are those of the sum in full, and so the count is,
+ * to the last block (test_sizing's sweep checks it).
  */
 bf_status
 bf_blocks_within(uint64_t capacity, double fpr, uint64_t limit,
@@ -116,14 +189,14 @@ bf_blocks_within(uint64_t capacity, double fpr, uint64_t limit,
 		return BF_E_FPR;
 	if (fpr < BF_MIN_FPR)
 		return BF_E_FPR_FLOOR;
-	if (bf_model_fpr((double) capacity, hi) > fpr)
+	if (!model_meets((double) capacity, limit, fpr))
 		return BF_E_TOO_LARGE;
 
 	while (lo < hi)
 	{
 		uint64_t	mid = lo + (hi - lo) / 2;
 
-		if (bf_model_fpr((double) capacity, mid) <= fpr)
+		if (model_meets((double) capacity, mid, fpr))
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -146,7 +219,8 @@ bf_blocks_for(uint64_t capacity, double fpr, uint64_t *nblocks)
 
 /*
  * Largest number of distinct values a filter of nblocks blocks holds with a
- * model false-positive rate of at most fpr (0 if not even one).
+ * model false-positive rate of at most fpr (0 if not even one), by a
+ * binary search whose steps ask model_meets, as bf_blocks_within's do.
  */
 uint64_t
 bf_capacity_of(uint64_t nblocks, double fpr)
@@ -158,7 +232,7 @@ bf_capacity_of(uint64_t nblocks, double fpr)
 	{
 		uint64_t	mid = lo + (hi - lo + 1) / 2;
 
-		if (bf_model_fpr((double) mid, nblocks) <= fpr)
+		if (model_meets((double) mid, nblocks, fpr))
 			lo = mid;
 		else
 			hi = mid - 1;

@@ -20,19 +20,25 @@
  * against what the sizing functions produce (bf_sizable, or for a part
  * bf_part_sizable), the stored count
  * of set bits against the blocks, and the strict ascending order of exact
- * hashes.  Accepts any input without reading outside [buf, buf + len).
+ * hashes.  A list's hashes are in no order and may repeat, so any 8 bytes
+ * are one of them; a packed list's code is read through (bf_read_packed).
+ * Accepts any input without reading outside [buf, buf + len).
  */
 bf_status
 bf_validate(const void *buf, size_t len)
 {
 	bf_view		view;
-	bf_status	status = bf_open(buf, len, &view);
+	bf_status	status = bf_open_list(buf, len, &view);
+	bool		sized;
 	uint64_t	i;
 
 	if (status != BF_OK)
 		return status;
+	/* a block filter, or the list of a sized one's hashes */
+	sized = view.hdr.layout == BF_LAYOUT_BLOCKS ||
+		(view.hdr.layout != BF_LAYOUT_EXACT && view.hdr.bits_set != 0);
 	if ((view.hdr.flags & BF_FLAG_PART) ? !bf_part_sizable(&view.hdr) :
-		!bf_sizable(view.hdr.layout == BF_LAYOUT_BLOCKS ? view.hdr.capacity :
+		!bf_sizable(sized ? view.hdr.capacity :
 					(view.hdr.nitems > 0 ? view.hdr.nitems : 1), view.hdr.fpr))
 		return BF_E_BAD_PARAMS;
 
@@ -44,7 +50,9 @@ bf_validate(const void *buf, size_t len)
 			view.hdr.bits_set)
 			return BF_E_BITS_SET;
 	}
-	else
+	else if (view.hdr.layout == BF_LAYOUT_PACKED)
+		return bf_read_packed(&view, NULL);
+	else if (view.hdr.layout == BF_LAYOUT_EXACT)
 	{
 		for (i = 1; i < view.hdr.nitems; i++)
 		{

@@ -41,7 +41,8 @@ COMMENT ON FUNCTION bloom_parquet_agg_final(bloom) IS 'bloom_parquet_agg final f
 
 -- bloom_parquet_agg on anycompatible and on each type that has a Parquet
 -- form, as bloom_agg has its overloads (for Citus: doc/citus.md); the
--- transition functions are not STRICT, as bloom_agg's
+-- transition functions are not STRICT, and the sized ones' SSPACE is a
+-- small filter's, as bloom_agg's (aggregates.sql says why)
 
 -- @foreach parquet
 CREATE FUNCTION bloom_parquet_agg_trans(bloom, @TYPE@)
@@ -64,7 +65,7 @@ CREATE AGGREGATE bloom_parquet_agg(@TYPE@) (
 CREATE AGGREGATE bloom_parquet_agg(@TYPE@, pg_catalog.int8, pg_catalog.float8) (
 	SFUNC = bloom_parquet_agg_sized_trans,
 	STYPE = bloom,
-	SSPACE = 65536,
+	SSPACE = 8192,
 	COMBINEFUNC = bloom_agg_combine,
 	FINALFUNC = bloom_parquet_agg_final,
 	PARALLEL = SAFE

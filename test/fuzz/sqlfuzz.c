@@ -11,7 +11,8 @@
  * byte set, cut short, extended, a header field set to an extreme value, or
  * several of these; or filters built here to be valid in unusual ways (odd
  * kinds, capacities and rates, saturated or random bits, exact lists of
- * extreme hashes).  Text inputs are base64 of byte inputs, random strings,
+ * extreme hashes, lists of hashes in any order with repeats and packed
+ * lists, as partial aggregate states are).  Text inputs are base64 of byte inputs, random strings,
  * and valid base64 with characters changed, cut short, or with whitespace
  * and padding; a few are very long.
  *
@@ -655,11 +656,18 @@ hdr_nitems(const Buf *b)
 	return bf_load64(b->data + BF_OFF_NITEMS);
 }
 
+/* Whether a layout's items are hashes: an exact filter's or a list's */
+static bool
+layout_of_hashes(uint8_t layout)
+{
+	return layout == BF_LAYOUT_EXACT || layout == BF_LAYOUT_LIST;
+}
+
 /* Bytes per item of the header's layout (a block's for a bad layout) */
 static size_t
 hdr_item_bytes(const Buf *b)
 {
-	if (b->data[BF_OFF_LAYOUT] == BF_LAYOUT_EXACT)
+	if (layout_of_hashes(b->data[BF_OFF_LAYOUT]))
 		return BF_HASH_BYTES;
 	return BF_BLOCK_BYTES;
 }
@@ -746,6 +754,92 @@ spec_parquet_kind(uint32_t kind)
 }
 
 /*
+ * The shape of a packed list's code (doc/format.md): n keys below 2^64
+ * (nblocks 0) or nblocks * 2^32; into *low, the low parts' bits a key,
+ * and returns the high parts' bit count
+ */
+static uint64_t
+packed_shape(uint64_t n, uint64_t nblocks, int *low)
+{
+	unsigned __int128 universe = nblocks == 0 ? (unsigned __int128) 1 << 64 :
+		(unsigned __int128) nblocks << 32;
+	int			l = 0;
+
+	if (n == 0)
+	{
+		*low = 0;
+		return 0;
+	}
+	/* the largest l <= 63 with n * 2^l <= the universe */
+	while (l < 63 && ((unsigned __int128) n << (l + 1)) <= universe)
+		l++;
+	*low = l;
+	return n + (uint64_t) ((universe - 1) >> l) + 1;
+}
+
+/* Bytes of the code of a packed list (packed_shape) */
+static uint64_t
+packed_bytes(uint64_t n, uint64_t nblocks)
+{
+	int			l;
+	uint64_t	high = packed_shape(n, nblocks, &l);
+
+	return 8 * ((n * (uint64_t) l + 63) / 64 + (high + 63) / 64);
+}
+
+/* Bit i of a string of little-endian 64-bit words at p */
+static int
+bit_at(const uint8_t *p, uint64_t i)
+{
+	return (p[i / 8] >> (i % 8)) & 1;
+}
+
+/*
+ * Why a packed list's code is not one, or NULL: its keys (read bit by
+ * bit, as doc/format.md says) must ascend strictly below the universe,
+ * the high parts hold exactly n set bits, and every bit past the parts
+ * is zero
+ */
+static const char *
+packed_problem(const uint8_t *p, uint64_t n, uint64_t nblocks)
+{
+	int			l;
+	uint64_t	high = packed_shape(n, nblocks, &l);
+	uint64_t	low_bits = n * (uint64_t) l;
+	const uint8_t *highs = p + 8 * ((low_bits + 63) / 64);
+	uint64_t	i;
+	uint64_t	k = 0;
+	uint64_t	prev = 0;
+
+	for (i = low_bits; i < 8 * ((low_bits + 63) / 64); i++)
+		if (bit_at(p, i))
+			return "packed: a bit past the low parts";
+	for (i = high; i < 8 * ((high + 63) / 64); i++)
+		if (bit_at(highs, i))
+			return "packed: a bit past the high parts";
+	for (i = 0; i < high; i++)
+	{
+		uint64_t	key = 0;
+		int			b;
+
+		if (!bit_at(highs, i))
+			continue;
+		if (k == n)
+			return "packed: more keys than its count";
+		for (b = 0; b < l; b++)
+			key |= (uint64_t) bit_at(p, k * (uint64_t) l + b) << b;
+		if (l < 64 && (i - k) > (UINT64_MAX >> l))
+			return "packed: a key past the universe";
+		key |= (i - k) << l;
+		if ((k > 0 && key <= prev) || (nblocks != 0 && key >> 32 >= nblocks))
+			return "packed: keys not ascending below the universe";
+		prev = key;
+		k++;
+	}
+	return k == n ? NULL : "packed: fewer keys than its count";
+}
+
+/*
  * Why a byte string is not a valid filter, or NULL if it is one: the rules
  * of doc/format.md (and, where it says less, bf_format.c's
  * validator), written out independently of the core.
@@ -768,7 +862,8 @@ spec_problem(const uint8_t *p, size_t len)
 	if (p[BF_OFF_VERSION] != BF_FORMAT_VERSION)
 		return "version";
 	layout = p[BF_OFF_LAYOUT];
-	if (layout != BF_LAYOUT_BLOCKS && layout != BF_LAYOUT_EXACT)
+	if (layout != BF_LAYOUT_BLOCKS && !layout_of_hashes(layout) &&
+		layout != BF_LAYOUT_PACKED)
 		return "layout";
 	flags = bf_load16(p + BF_OFF_FLAGS);
 	if (flags & ~(uint64_t) (BF_FLAG_AUTO | BF_FLAG_PART))
@@ -821,6 +916,27 @@ spec_problem(const uint8_t *p, size_t len)
 			return "set bits";
 		return NULL;
 	}
+	/* a list of a sized filter's hashes: its block count as set bits */
+	if (layout != BF_LAYOUT_EXACT && bf_load64(p + BF_OFF_BITS_SET) != 0)
+	{
+		if (flags != 0)
+			return "a sized filter's list, but flags";
+		if (bf_load64(p + BF_OFF_CAPACITY) < 1 ||
+			!sizable(bf_load64(p + BF_OFF_CAPACITY), fpr, BF_MAX_BLOCKS))
+			return "a sized filter's list, but its capacity";
+		if (bf_load64(p + BF_OFF_BITS_SET) > BF_MAX_BLOCKS)
+			return "a sized filter's list, but its block count";
+		if (nitems > BF_MAX_HASHES ||
+			len != BF_HEADER_SIZE + (layout == BF_LAYOUT_PACKED ?
+									 packed_bytes(nitems, bf_load64(p + BF_OFF_BITS_SET)) :
+									 nitems * BF_HASH_BYTES))
+			return "length";
+		if (layout == BF_LAYOUT_PACKED)
+			return packed_problem(p + BF_HEADER_SIZE, nitems,
+								  bf_load64(p + BF_OFF_BITS_SET));
+		return NULL;
+	}
+	/* an exact filter, or a list: its hashes in any order, repeats allowed */
 	if (!(flags & BF_FLAG_AUTO))
 		return "exact, but not auto-sized";
 	if (flags & BF_FLAG_PART)
@@ -833,9 +949,12 @@ spec_problem(const uint8_t *p, size_t len)
 		return "hash count not sizable at the target rate";
 	if (bf_load64(p + BF_OFF_BITS_SET) != 0)
 		return "set bits";
+	if (layout == BF_LAYOUT_PACKED)
+		return len != BF_HEADER_SIZE + packed_bytes(nitems, 0) ? "length" :
+			packed_problem(p + BF_HEADER_SIZE, nitems, 0);
 	if (len != BF_HEADER_SIZE + nitems * BF_HASH_BYTES)
 		return "length";
-	for (i = 1; i < nitems; i++)
+	for (i = 1; layout == BF_LAYOUT_EXACT && i < nitems; i++)
 		if (bf_load64(p + BF_HEADER_SIZE + (i - 1) * BF_HASH_BYTES) >=
 			bf_load64(p + BF_HEADER_SIZE + i * BF_HASH_BYTES))
 			return "hashes not ascending";
@@ -941,8 +1060,9 @@ cmp_u64(const void *a, const void *b)
 /*
  * Make the stored count of set bits a block filter's, or sort and dedupe an
  * exact filter's hashes (fixing its count and length): after other changes,
- * so that the checks behind these pass.  Does nothing unless the length is
- * what the header's item count says.
+ * so that the checks behind these pass; a list's hashes need nothing (nor
+ * does a packed list, whose code is built whole).
+ * Does nothing unless the length is what the header's item count says.
  */
 static void
 fix_payload(Buf *b)
@@ -957,6 +1077,9 @@ fix_payload(Buf *b)
 		return;
 	n = hdr_nitems(b);
 	if (n > MAX_BUILD || b->len != BF_HEADER_SIZE + n * hdr_item_bytes(b))
+		return;
+	if (b->data[BF_OFF_LAYOUT] == BF_LAYOUT_LIST ||
+		b->data[BF_OFF_LAYOUT] == BF_LAYOUT_PACKED)
 		return;
 	if (b->data[BF_OFF_LAYOUT] != BF_LAYOUT_EXACT)
 	{
@@ -1018,13 +1141,14 @@ any_hash(Rng *rng, uint64_t i)
 /*
  * Build a valid filter of the given layout, item count and kind, with an
  * unusual capacity and rate and random bits or hashes.  An exact filter
- * may come out with fewer hashes than asked, when random ones repeat.
+ * may come out with fewer hashes than asked, when random ones repeat; a
+ * list keeps them as they come, repeats and all.
  */
 static void
 build_filter(Rng *rng, Buf *b, uint8_t layout, uint64_t nitems,
 			 uint32_t kind)
 {
-	bool		exact = layout == BF_LAYOUT_EXACT;
+	bool		exact = layout_of_hashes(layout);
 	uint8_t    *p;
 	uint64_t	i;
 
@@ -1036,7 +1160,13 @@ build_filter(Rng *rng, Buf *b, uint8_t layout, uint64_t nitems,
 	p[BF_OFF_MAGIC + 1] = 'F';
 	p[BF_OFF_VERSION] = BF_FORMAT_VERSION;
 	p[BF_OFF_LAYOUT] = layout;
-	if (exact || ((nitems & (nitems - 1)) == 0 && rng_percent(rng, 50)))
+	if (layout == BF_LAYOUT_LIST && rng_percent(rng, 40))
+	{
+		/* the list of a sized filter's hashes */
+		exact = false;
+		bf_store64(p + BF_OFF_BITS_SET, 1 + rng_length(rng, 64));
+	}
+	else if (exact || ((nitems & (nitems - 1)) == 0 && rng_percent(rng, 50)))
 		bf_store16(p + BF_OFF_FLAGS, BF_FLAG_AUTO);
 	p[BF_OFF_HASH_ID] = spec_parquet_kind(kind) ? BF_HASH_PARQUET : BF_HASH_XXH3_64;
 	bf_store32(p + BF_OFF_KIND, kind);
@@ -1051,6 +1181,66 @@ build_filter(Rng *rng, Buf *b, uint8_t layout, uint64_t nitems,
 	else
 		fill_bits(rng, p + BF_HEADER_SIZE, b->len - BF_HEADER_SIZE);
 	fix_payload(b);
+}
+
+/* Set bit i of a string of little-endian 64-bit words at p */
+static void
+set_bit_at(uint8_t *p, uint64_t i)
+{
+	p[i / 8] |= (uint8_t) (1 << (i % 8));
+}
+
+/*
+ * Build a valid packed list of up to nitems keys and the given kind: an
+ * auto-sized set's hashes or, as often, a sized filter's positions in
+ * up to 64 blocks, sorted and written in the code of doc/format.md
+ * (packed_shape) independently of the core; random keys that repeat
+ * leave fewer
+ */
+static void
+build_packed(Rng *rng, Buf *b, uint64_t nitems, uint32_t kind)
+{
+	uint64_t	nblocks = rng_percent(rng, 50) ? 0 : 1 + rng_length(rng, 64);
+	uint64_t   *keys = xmalloc((nitems + 1) * sizeof(uint64_t));
+	uint64_t	n = 0;
+	uint64_t	i;
+	int			l;
+	int			bit;
+	uint8_t    *p;
+
+	for (i = 0; i < nitems; i++)
+		keys[i] = nblocks == 0 ? any_hash(rng, i) :
+			rng_below(rng, nblocks) << 32 | (rng_next(rng) & UINT32_MAX);
+	qsort(keys, nitems, sizeof(uint64_t), cmp_u64);
+	for (i = 0; i < nitems; i++)
+		if (n == 0 || keys[n - 1] != keys[i])
+			keys[n++] = keys[i];
+	(void) packed_shape(n, nblocks, &l);
+	buf_resize(b, 0);
+	buf_resize(b, BF_HEADER_SIZE + packed_bytes(n, nblocks));
+	p = b->data;
+	p[BF_OFF_MAGIC] = 'B';
+	p[BF_OFF_MAGIC + 1] = 'F';
+	p[BF_OFF_VERSION] = BF_FORMAT_VERSION;
+	p[BF_OFF_LAYOUT] = BF_LAYOUT_PACKED;
+	p[BF_OFF_HASH_ID] = spec_parquet_kind(kind) ? BF_HASH_PARQUET : BF_HASH_XXH3_64;
+	bf_store32(p + BF_OFF_KIND, kind);
+	if (nblocks == 0)
+		bf_store16(p + BF_OFF_FLAGS, BF_FLAG_AUTO);
+	else
+		bf_store64(p + BF_OFF_CAPACITY, valid_capacity(rng));
+	bf_store_double(p + BF_OFF_FPR, valid_fpr(rng));
+	bf_store64(p + BF_OFF_NITEMS, n);
+	bf_store64(p + BF_OFF_BITS_SET, nblocks);
+	for (i = 0; i < n; i++)
+	{
+		for (bit = 0; bit < l; bit++)
+			if ((keys[i] >> bit) & 1)
+				set_bit_at(p + BF_HEADER_SIZE, i * (uint64_t) l + bit);
+		set_bit_at(p + BF_HEADER_SIZE + 8 * ((n * (uint64_t) l + 63) / 64),
+				   (keys[i] >> l) + i);
+	}
+	free(keys);
 }
 
 /* A seed to mutate; the large ones seldom */
@@ -1185,8 +1375,10 @@ mutate_header(Rng *rng, Buf *b)
 		case 2:
 			if (rng_percent(rng, 50))
 				p[BF_OFF_LAYOUT] = PICK(rng, bytes);
-			else
+			else if (rng_percent(rng, 50))
 				p[BF_OFF_LAYOUT] ^= BF_LAYOUT_BLOCKS ^ BF_LAYOUT_EXACT;
+			else
+				p[BF_OFF_LAYOUT] ^= BF_LAYOUT_EXACT ^ BF_LAYOUT_LIST;
 			break;
 		case 3:
 			bf_store16(p + BF_OFF_FLAGS, PICK(rng, flags));
@@ -1309,7 +1501,7 @@ gen_valid(Rng *rng, Buf *b)
 		case 4:
 			/* a power of two fewer keeps an auto-sized count valid */
 			n >>= rng_below(rng, 4);
-			if (n == 0 || b->data[BF_OFF_LAYOUT] == BF_LAYOUT_EXACT)
+			if (n == 0 || layout_of_hashes(b->data[BF_OFF_LAYOUT]))
 				n = rng_below(rng, n + 1);
 			bf_store64(b->data + BF_OFF_NITEMS, n);
 			buf_resize(b, BF_HEADER_SIZE + n * hdr_item_bytes(b));
@@ -1319,8 +1511,11 @@ gen_valid(Rng *rng, Buf *b)
 				memset(b->data + BF_HEADER_SIZE, 0xFF, payload);
 			break;
 		default:
-			if (rng_percent(rng, 50))
-				build_filter(rng, b, BF_LAYOUT_EXACT, rng_length(rng, 64),
+			if (rng_percent(rng, 15))
+				build_packed(rng, b, rng_length(rng, 64), any_kind(rng));
+			else if (rng_percent(rng, 50))
+				build_filter(rng, b, rng_percent(rng, 70) ? BF_LAYOUT_EXACT :
+							 BF_LAYOUT_LIST, rng_length(rng, 64),
 							 any_kind(rng));
 			else
 				build_filter(rng, b, BF_LAYOUT_BLOCKS,
@@ -2109,8 +2304,11 @@ make_partner(Input *in)
 			n = 1 + rng_length(rng, 64);
 		build_filter(rng, p, BF_LAYOUT_BLOCKS, n, kind);
 	}
+	else if (rng_percent(rng, 10))
+		build_packed(rng, p, rng_length(rng, 64), kind);
 	else if (rng_percent(rng, 50))
-		build_filter(rng, p, BF_LAYOUT_EXACT, rng_length(rng, 64), kind);
+		build_filter(rng, p, rng_percent(rng, 80) ? BF_LAYOUT_EXACT :
+					 BF_LAYOUT_LIST, rng_length(rng, 64), kind);
 	else
 		build_filter(rng, p, BF_LAYOUT_BLOCKS, 1 + rng_length(rng, 64), kind);
 }

@@ -8,6 +8,10 @@
 #     use BloomTest;
 #     use PostgreSQL::Test::Cluster;
 #
+# or, for a test that needs build outputs or the Parquet peer (see below),
+#
+#     use BloomTest copy => ['test/build/sqlfuzz'];
+#
 # The test runs itself again as a child process in a private scratch
 # directory (under TMPDIR), which is its working directory and holds
 # everything it writes (PostgreSQL's TESTDIR, or TESTDATADIR and TESTLOGDIR
@@ -18,9 +22,12 @@
 # initdb refuses to run as root, so when started by root (as CI is) the
 # child runs as the postgres OS user.  That user may not be able to read
 # the source tree (a clone in /root, or in a home directory of mode 0700,
-# reached through sudo), so the tree (less .git and bench) is first copied
-# into the scratch directory, owned by postgres, and the child runs the copy
-# of the test: source_dir() is then the copy.
+# reached through sudo), so the tree is first copied into the scratch
+# directory, owned by postgres, and the child runs the copy of the test:
+# source_dir() is then the copy.  The copy leaves out .git, bench, test/log
+# and the large outputs of the build and of tools/setup-duckdb (test/build,
+# some 60 MB, and test/duckdb/node_modules, 140 MB, where the rest is 8 MB),
+# but for the paths the test names with copy =>.
 #
 # The child puts the server's binaries and PostgreSQL's test modules on the
 # search paths.  A die outside an eval is also shown on the terminal (the
@@ -49,22 +56,29 @@ sub source_dir
 	return $source_dir;
 }
 
+# What a copy of the source tree leaves out unless a test names it
+my @not_copied = qw(.git bench test/log test/build test/duckdb/node_modules);
+
 # Copy the source tree into $dest as the OS user $user (so that it owns the
-# copy and can read all of it): tar, which keeps the symbolic links of
+# copy and can read all of it), less @not_copied but for the paths of
+# @$wanted: tar, which keeps the symbolic links of
 # test/build/server-asan/root as links.
 sub copy_tree_as
 {
-	my ($user, $source, $dest) = @_;
+	my ($user, $source, $dest, $wanted) = @_;
 
 	mkdir $dest or die "mkdir $dest: $!\n";
 	my (undef, undef, $uid, $gid) = getpwnam($user);
 	chown $uid, $gid, $dest or die "chown $dest: $!\n";
-	system('bash', '-c',
-		'set -o pipefail; tar -C "$1" --anchored --exclude=./.git '
-		  . '--exclude=./bench --exclude=./test/log -cf - . | '
-		  . 'runuser -u "$3" -- tar -C "$2" -xf -',
-		'bash', $source, $dest, $user) == 0
-	  or die "could not copy $source to $dest\n";
+	for my $part ([ (map { "--exclude=./$_" } @not_copied), '.' ],
+		map { [ "./$_" ] } grep { -e "$source/$_" } @$wanted)
+	{
+		system('bash', '-c',
+			'set -o pipefail; tar -C "$1" --anchored -cf - "${@:4}" | '
+			  . 'runuser -u "$3" -- tar -C "$2" -xf -',
+			'bash', $source, $dest, $user, @$part) == 0
+		  or die "could not copy $source to $dest\n";
+	}
 	return;
 }
 
@@ -99,11 +113,12 @@ sub keep_logs
 }
 
 # Run this test again as a child process in a new scratch directory, as
-# the postgres OS user (on a copy of the source tree) when run by root;
-# keep its logs if it failed, remove the scratch directory, and return the
-# exit status for the test.
+# the postgres OS user (on a copy of the source tree, with the paths of
+# @$wanted) when run by root; keep its logs if it failed, remove the scratch
+# directory, and return the exit status for the test.
 sub run_in_scratch
 {
+	my ($wanted) = @_;
 	my $source = source_dir();
 	my $script = Cwd::abs_path($0);
 	my $name = File::Basename::basename($0) =~ s/\.[^.]+$//r;
@@ -116,7 +131,7 @@ sub run_in_scratch
 			my (undef, undef, $uid, $gid) = getpwnam('postgres')
 			  or die "no postgres OS user to run the cluster as\n";
 			chown $uid, $gid, $scratch or die "chown $scratch: $!\n";
-			copy_tree_as('postgres', $source, "$scratch/src");
+			copy_tree_as('postgres', $source, "$scratch/src", $wanted);
 			$script = "$scratch/src/" . File::Spec->abs2rel($script, $source);
 			@as = ('runuser', '-u', 'postgres', '--');
 		}
@@ -150,14 +165,25 @@ sub report_dies
 	return;
 }
 
-BEGIN
+# use BloomTest [copy => [PATH...]]: run the test in its scratch directory
+# (the PATHs, relative to the top of the tree, are copied with it where
+# they exist), or, in the scratch directory, set up the environment for the
+# framework.  The first use decides: a module that uses BloomTest
+# (SqlSuite) comes after.
+my $imported;
+
+sub import
 {
+	my ($class, %options) = @_;
+
+	return if $imported++;
+	die "BloomTest: unknown option\n" if grep { $_ ne 'copy' } keys %options;
 	chomp(my $bindir = `pg_config --bindir`);
 	chomp(my $pgxs = `pg_config --pgxs`);
 	$pgxs =~ s{/src/makefiles/pgxs\.mk$}{};
 	die "pg_config not found on PATH\n" unless $bindir && $pgxs;
 
-	exit(run_in_scratch()) unless $ENV{BLOOMTEST_SCRATCH};
+	exit(run_in_scratch($options{copy} // [])) unless $ENV{BLOOMTEST_SCRATCH};
 
 	my $scratch = $ENV{BLOOMTEST_SCRATCH};
 	$ENV{TESTDIR}     = $scratch;                    # PostgreSQL 15

@@ -9,9 +9,10 @@
 -- 2% of the true union, the intersection estimate off the true intersection
 -- by at most 5% of the true union, the Jaccard estimate within 0.02 of the
 -- true one, and # (a | b) equal to bloom_union_cardinality(a, b).  Exact
--- filters give exact answers; a filter with every bit set gives Infinity
--- and NaN, never a finite number, but for its intersection with another
--- filter, which is that filter's count.  Union and intersection of
+-- filters give exact answers; a filter with every bit set gives Infinity,
+-- never a finite number, but for its intersection with another filter,
+-- which is that filter's count, and their Jaccard similarity, 0 (of two
+-- saturated filters, NULL).  Union and intersection of
 -- filters of one size are commutative, associative, idempotent and
 -- absorbing down to the last byte (the union, and commutativity, also across block counts), and
 -- the aggregates give what folding the operators gives.  Every value added
@@ -28,7 +29,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(118);
+SELECT plan(119);
 
 --
 -- Accuracy.  Per seed, one pass over 1,000,000 strings builds the filters
@@ -190,10 +191,12 @@ SELECT is((SELECT bloom_intersection_cardinality(other_exact, full_filter) FROM 
           'saturated filter: bloom_intersection_cardinality with an exact filter of 3 values is 3, as # (e & sat) is (issue 24, item 6)');
 SELECT is((SELECT # (other_exact & full_filter) FROM saturated), 3::float8,
           'saturated filter: # (e & sat) of an exact filter of 3 values is 3');
-SELECT is((SELECT bloom_jaccard(full_filter, other) FROM saturated), 'NaN'::float8,
-          'saturated filter: bloom_jaccard with a block filter is NaN');
-SELECT is((SELECT bloom_jaccard(other_exact, full_filter) FROM saturated), 'NaN'::float8,
-          'saturated filter: bloom_jaccard with an exact filter is NaN');
+SELECT is((SELECT bloom_jaccard(full_filter, other) FROM saturated), 0::float8,
+          'saturated filter: bloom_jaccard with a block filter is 0, over an infinite union (issue 31, item 5: not NaN)');
+SELECT is((SELECT bloom_jaccard(other_exact, full_filter) FROM saturated), 0::float8,
+          'saturated filter: bloom_jaccard with an exact filter is 0');
+SELECT is((SELECT bloom_jaccard(full_filter, full_filter) FROM saturated), NULL::float8,
+          'saturated filter: bloom_jaccard with a saturated filter cannot be known, NULL');
 SELECT is((SELECT bloom_fpr(full_filter) FROM saturated), 1::float8,
           'saturated filter: bloom_fpr is 1');
 

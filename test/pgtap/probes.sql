@@ -18,7 +18,7 @@
 BEGIN;
 CREATE EXTENSION IF NOT EXISTS pgtap;
 CREATE EXTENSION bloomfilter;
-SELECT plan(11);
+SELECT plan(18);
 
 CREATE TEMP TABLE seed AS SELECT random() * 2 - 1 AS s;
 SELECT diag(format('seed %s (SELECT setseed(%s) reproduces the filters and values)', s, s))
@@ -170,6 +170,102 @@ SELECT is((SELECT probed FROM joined),
 SELECT is((SELECT (join_count, join_other_way) FROM joined),
           (SELECT (count(*), count(*)) FROM rows JOIN big ON big.f @> rows.v),
           'a join probing 20 filters for 20,000 rows answers as whole reads');
+
+--
+-- Every query shape that tests a stored filter against a few values, at
+-- most twice the buffers of the same single-value tests OR'ed (or AND'ed)
+-- together, each of which probes every filter once by slices: 20 filters
+-- of 600 kB (about 80 buffers to read whole), each holding its own values
+-- and 'all'; the values are '3:5' (in filter 3), 'all', and absent ones.
+-- A call site reads a filter whole only once its probes by slices have
+-- cost about that much (bloom_slicing.c), so neither a second test of the
+-- same filter on one row (= ANY, ALL, a join against unnest, a correlated
+-- subquery) nor a nested loop's outer column (LATERAL) reads it whole;
+-- a filter that does come back thousands of times costs at most a whole
+-- read and as much again in probes.
+--
+RESET bloomfilter.min_slice_probe_size;
+CREATE TEMP TABLE days (id int, f bloom);
+INSERT INTO days
+    SELECT id, bloom_add_all(bloom_create(500000, 0.01),
+                             ARRAY(SELECT id || ':' || g FROM generate_series(1, 100) AS g) || 'all'::text)
+      FROM generate_series(1, 20) AS id;
+ANALYZE days;
+SET LOCAL max_parallel_workers_per_gather = 0;
+
+-- each shape beside its reference: buffers and answers
+CREATE TEMP TABLE shapes (shape text, query text, reference text);
+INSERT INTO shapes VALUES
+    ('= ANY', $q$SELECT count(*) FROM days WHERE f @> ANY (ARRAY['3:5', 'x:1'])$q$,
+     $q$SELECT count(*) FROM days WHERE f @> '3:5' OR f @> 'x:1'$q$),
+    ('ALL', $q$SELECT count(*) FROM days WHERE f @> ALL (ARRAY['all', 'x:1'])$q$,
+     $q$SELECT count(*) FROM days WHERE f @> 'all' AND f @> 'x:1'$q$),
+    ('a join against unnest', $q$SELECT count(*) FROM days, unnest(ARRAY['3:5', 'x:1', 'x:2']) AS u WHERE f @> u$q$,
+     $q$SELECT count(*) FROM days WHERE f @> '3:5' OR f @> 'x:1' OR f @> 'x:2'$q$),
+    ('LATERAL', $q$SELECT count(*) FROM days AS d CROSS JOIN LATERAL (SELECT d.f @> '3:5' AS a, d.f @> 'x:1' AS b OFFSET 0) AS s WHERE s.a OR s.b$q$,
+     $q$SELECT count(*) FROM days WHERE f @> '3:5' OR f @> 'x:1'$q$),
+    ('a correlated subquery', $q$SELECT count(*) FROM days AS d WHERE (SELECT count(*) FROM unnest(ARRAY['3:5', 'x:1', 'x:2']) AS u WHERE d.f @> u) > 0$q$,
+     $q$SELECT count(*) FROM days WHERE f @> '3:5' OR f @> 'x:1' OR f @> 'x:2'$q$),
+    ('IN (subquery)', $q$SELECT count(*) FROM days AS d WHERE true IN (SELECT d.f @> u FROM unnest(ARRAY['3:5', 'x:1', 'x:2']) AS u)$q$,
+     $q$SELECT count(*) FROM days WHERE f @> '3:5' OR f @> 'x:1' OR f @> 'x:2'$q$);
+CREATE FUNCTION pg_temp.answer(query text) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+    n bigint;
+BEGIN
+    EXECUTE query INTO n;
+    RETURN n;
+END
+$$;
+CREATE TEMP TABLE shape_reads AS
+    SELECT shape, pg_temp.buffers(query) AS buffers, pg_temp.buffers(reference) AS reference,
+           pg_temp.answer(query) AS answer, pg_temp.answer(reference) AS reference_answer
+      FROM shapes;
+SELECT diag(format('%s: %s buffers, %s OR''ed', shape, buffers, reference)) FROM shape_reads;
+
+SELECT is((SELECT string_agg(shape, ', ' ORDER BY shape) FROM shape_reads WHERE buffers > 2 * reference),
+          NULL, 'every shape reads at most twice the buffers of its single-value tests');
+SELECT is((SELECT string_agg(shape, ', ' ORDER BY shape) FROM shape_reads
+            WHERE answer IS DISTINCT FROM CASE WHEN shape = 'a join against unnest' THEN 1 ELSE reference_answer END),
+          NULL, 'every shape answers as its single-value tests');
+SELECT cmp_ok((SELECT reference FROM shape_reads WHERE shape = '= ANY') / 20.0, '<=', 16::numeric,
+              'the single-value tests probe by slices: at most 16 buffers a filter for two tests');
+
+-- A nested loop that tests each filter for 1,000 rows: each filter costs
+-- probes by slices until they have cost about a whole read, then the read
+-- (resident for the rest of the query): at most twice the whole reads,
+-- and far less than probing by slices every time
+CREATE TEMP TABLE many AS SELECT '3:' || g AS v FROM generate_series(1, 1000) AS g;
+ANALYZE many;
+CREATE TEMP TABLE loop_reads AS
+    SELECT pg_temp.buffers('SELECT count(*) FROM many JOIN days ON days.f @> many.v') AS rule,
+           pg_temp.buffers('SELECT count(*) FROM many') + pg_temp.buffers('SELECT count(*) FROM days') AS scans,
+           0::bigint AS whole;
+SET LOCAL bloomfilter.min_slice_probe_size = -1;
+UPDATE loop_reads SET whole = pg_temp.buffers('SELECT count(*) FROM many JOIN days ON days.f @> many.v');
+RESET bloomfilter.min_slice_probe_size;
+SELECT diag(format('a nested loop over 1,000 rows: %s buffers, %s with whole reads', rule, whole))
+  FROM loop_reads;
+SELECT cmp_ok((SELECT rule FROM loop_reads), '<=', (SELECT 2 * whole + 20 * 16 FROM loop_reads),
+              'a nested loop testing each filter for 1,000 rows reads at most about twice its whole reads');
+SELECT cmp_ok((SELECT whole - scans FROM loop_reads), '>=', (SELECT 20 * 75::bigint),
+              'the whole reads read every filter''s 75 or more buffers');
+
+-- an InitPlan's filter is read whole at once, a nested loop's outer
+-- column is not: one filter probed by 20,000 rows from an InitPlan, and
+-- each filter tested once through LATERAL (reference: the same test in
+-- WHERE)
+CREATE TEMP TABLE param_reads AS
+    SELECT pg_temp.buffers('SELECT count(*) FROM rows WHERE (SELECT f FROM days WHERE id = 3) @> v') AS initplan,
+           pg_temp.buffers('SELECT count(*) FROM rows') AS rows_scan,
+           pg_temp.buffers('SELECT count(*) FROM days') AS days_scan,
+           pg_temp.buffers($q$SELECT count(*) FROM days AS d CROSS JOIN LATERAL (SELECT d.f @> '3:5' AS a OFFSET 0) AS s WHERE s.a$q$) AS outer_column,
+           pg_temp.buffers($q$SELECT count(*) FROM days WHERE f @> '3:5'$q$) AS in_where;
+SELECT cmp_ok((SELECT initplan - rows_scan - days_scan FROM param_reads), '<=',
+              (SELECT (whole - scans) / 20 + 16 FROM loop_reads),
+              'a filter from an InitPlan probed by 20,000 rows is read whole at once');
+SELECT cmp_ok((SELECT outer_column FROM param_reads), '<=', (SELECT in_where + 20 FROM param_reads),
+              'a nested loop''s outer filter tested once is probed by slices, as in WHERE');
 
 SELECT * FROM finish();
 ROLLBACK;

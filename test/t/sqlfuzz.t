@@ -25,7 +25,7 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::RealBin/../lib";
-use BloomTest;
+use BloomTest copy => ['test/build/sqlfuzz'];
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use IPC::Run;

@@ -41,7 +41,7 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::RealBin/../lib";
-use BloomTest;
+use BloomTest copy => ['test/build/catalog-1.0'];
 use Catalog10;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;

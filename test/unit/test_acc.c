@@ -1,12 +1,13 @@
 /*-------------------------------------------------------------------------
  *
  * test_acc.c
- *	  Unit tests of the accumulator (bf_acc.c): the phase x operand matrix
+ *	  Unit tests of the accumulator (bf_acc*.c): the phase x operand matrix
  *	  of union and intersection against the operations on serialized
  *	  filters, every kind rule, both hash modes, the filter a set of
  *	  values finishes as against the one sized for its exact count, the
  *	  same bytes from every split of the values, the fold policy, parts
- *	  of a filter, and memory through the caller's hooks, failures included.
+ *	  of a filter, memory through the caller's hooks, failures included,
+ *	  and the check of its invariants (bf_acc_check).
  *
  * Copyright (c) 2026, the bloomfilter authors
  *
@@ -17,7 +18,7 @@
  */
 #include "unit.h"
 
-#include "bf_acc.h"
+#include "bf_acc_exact.h"
 #include "bf_internal.h"
 #include "bf_parquet.h"
 
@@ -133,14 +134,32 @@ flat(bf_acc *acc, size_t *len)
 	return buf;
 }
 
-/* The filter the accumulator finishes as, on the heap */
+/*
+ * View of a flattened accumulator, which may be a list (bf_open_list: no
+ * operation on filters takes one, but the accumulator's union does)
+ */
+static bf_view
+flat_view(const uint8_t *buf, size_t len)
+{
+	bf_view		view;
+
+	assert_ok(bf_open_list(buf, len, &view));
+	return view;
+}
+
+/*
+ * The filter the accumulator finishes as (or, pack, its packed form,
+ * bf_acc_pack: a partial state's text and binary forms), on the heap,
+ * validated
+ */
 static uint8_t *
-finished(bf_acc *acc, size_t *len, bool *as_is)
+result_of(bf_acc *acc, bool pack, size_t *len, bool *as_is)
 {
 	bf_acc_result result;
 	uint8_t    *buf;
 
-	assert_ok(bf_acc_finish(acc, &mem, &result));
+	assert_ok(pack ? bf_acc_pack(acc, &mem, &result) :
+			  bf_acc_finish(acc, &mem, &result));
 	assert_ok(bf_validate(result.filter, result.len));
 	*len = result.len;
 	buf = test_malloc(*len);
@@ -149,6 +168,20 @@ finished(bf_acc *acc, size_t *len, bool *as_is)
 	if (as_is != NULL)
 		*as_is = result.as_is;
 	return buf;
+}
+
+/* The accumulator's packed form, on the heap (result_of) */
+static uint8_t *
+packed(bf_acc *acc, size_t *len)
+{
+	return result_of(acc, true, len, NULL);
+}
+
+/* The filter the accumulator finishes as, on the heap (result_of) */
+static uint8_t *
+finished(bf_acc *acc, size_t *len, bool *as_is)
+{
+	return result_of(acc, false, len, as_is);
 }
 
 /* Compare two hashes for qsort */
@@ -607,13 +640,13 @@ test_parquet_mode(void **state)
 		add_keys(&acc, 0, counts[c]);
 		add_keys(&acc, 0, counts[c] / 10);
 		buf = flat(&acc, &len);
-		assert_int_equal(tu_view(buf, len).hdr.hash_id, BF_HASH_PARQUET);
+		assert_int_equal(flat_view(buf, len).hdr.hash_id, BF_HASH_PARQUET);
 
 		/* a parallel leader: no kind yet, of the workers' hash */
 		bf_header_init(&hdr, BF_LAYOUT_EXACT, 0, 0, 0.01, BF_FLAG_AUTO, 0);
 		hdr.hash_id = BF_HASH_PARQUET;
 		assert_ok(bf_acc_init(&leader, &mem, &hdr));
-		view = tu_view(buf, len);
+		view = flat_view(buf, len);
 		assert_ok(bf_acc_union(&leader, &view));
 
 		r = reference_keys(0, counts[c], PQ_KIND, &rlen);
@@ -836,7 +869,7 @@ test_plans_agree(void **state)
 	static const int orders[][3] = {{0, 1, 2}, {2, 1, 0}, {1, 2, 0}};
 	size_t		p;
 	size_t		o;
-	int			flattened;
+	int			form;
 
 	(void) state;
 	for (p = 0; p < sizeof(parts) / sizeof(parts[0]); p++)
@@ -852,7 +885,7 @@ test_plans_agree(void **state)
 		s = finished(&serial, &slen, NULL);
 		bf_acc_release(&serial);
 		for (o = 0; o < sizeof(orders) / sizeof(orders[0]); o++)
-			for (flattened = 0; flattened < 2; flattened++)
+			for (form = 0; form < 3; form++)
 			{
 				bf_acc		part[3];
 				bf_acc		leader;
@@ -869,17 +902,38 @@ test_plans_agree(void **state)
 				{
 					bf_acc	   *one = &part[orders[o][i]];
 
-					if (flattened)
+					size_t		held = one->hdr.nitems + one->u.run.nchunked +
+						one->npending;
+
+					if (form == 1)
 					{
 						size_t		len;
 						uint8_t    *buf = flat(one, &len);
-						bf_view		view = tu_view(buf, len);
+						bf_view		view = flat_view(buf, len);
 
+						/* a large state leaves unsorted, a list */
+						assert_int_equal(view.hdr.layout, held > 65536 ?
+										 BF_LAYOUT_LIST : BF_LAYOUT_EXACT);
+						assert_ok(bf_acc_union(&leader, &view));
+						test_free(buf);
+					}
+					else if (form == 2)
+					{
+						/* as Citus moves it: the state's text form */
+						size_t		len;
+						uint8_t    *buf = packed(one, &len);
+						bf_view		view = flat_view(buf, len);
+
+						assert_int_equal(view.hdr.layout, BF_LAYOUT_PACKED);
 						assert_ok(bf_acc_union(&leader, &view));
 						test_free(buf);
 					}
 					else
+					{
+						/* the leader sorts none of another's hashes */
 						assert_ok(bf_acc_union_acc(&leader, one));
+						assert_true(held <= 65536 || leader.u.run.nchunks > 0);
+					}
 				}
 				f = finished(&leader, &flen, NULL);
 				tu_assert_same(f, flen, s, slen);
@@ -1149,6 +1203,176 @@ test_allocation_failures(void **state)
 	test_free(exact);
 }
 
+/*
+ * Lists that a combine set aside unsorted and unsampled, then values
+ * added: the first full pending run makes the sample of the lists again
+ * (to tell new values from held ones), and the filter is still the one
+ * sized for all the values
+ */
+static void
+test_adds_after_lists(void **state)
+{
+	bf_acc		part;
+	bf_acc		acc;
+	size_t		len;
+	uint8_t    *buf;
+	bf_view		view;
+	int			i;
+
+	(void) state;
+	init_exact(&acc, TU_KIND);
+	for (i = 0; i < 2; i++)
+	{
+		init_exact(&part, TU_KIND);
+		add_keys(&part, 100000 * i, 100000 * (i + 1));
+		buf = flat(&part, &len);
+		view = flat_view(buf, len);
+		assert_int_equal(view.hdr.layout, BF_LAYOUT_LIST);
+		assert_ok(bf_acc_union(&acc, &view));
+		test_free(buf);
+		bf_acc_release(&part);
+	}
+	assert_true(acc.u.run.nchunks > 0 && acc.u.run.sample_stale);
+	/* repeats of held values, then new ones */
+	add_keys(&acc, 50000, 450000);
+	assert_false(acc.u.run.sample_stale);
+	assert_true(bf_acc_check(&acc));
+	assert_finishes_as(&acc, 0, 450000);
+	bf_acc_release(&acc);
+}
+
+/*
+ * A sized accumulator (bloom_agg(value, capacity, fpr)) holds its hashes
+ * until they are as large as its filter: a state of few values leaves as
+ * a list with its block count, and a leader that gathers such lists, from
+ * no state at all, takes their hashes until they fill it, then makes the
+ * filter; either way the filter is the one of the serial plan, byte for
+ * byte, and a list of another size folds as its filter would
+ */
+static void
+test_sized_lists(void **state)
+{
+	bf_acc		serial;
+	bf_acc		part;
+	bf_acc		leader;
+	bf_view		view;
+	size_t		slen;
+	size_t		flen;
+	size_t		len;
+	uint8_t    *s;
+	uint8_t    *f;
+	uint8_t    *buf;
+	int			form;
+	int			i;
+
+	(void) state;
+	init_blocks(&serial, NBLOCKS, 0, TU_KIND);
+	add_keys(&serial, 0, 100);
+	assert_true(serial.u.blocks.filter == NULL);
+	add_keys(&serial, 100, 6000);
+	assert_true(serial.u.blocks.filter != NULL);
+	s = finished(&serial, &slen, NULL);
+	bf_acc_release(&serial);
+
+	for (form = 0; form < 2; form++)
+	{
+		/* lists as PostgreSQL's workers hand them on, packed as Citus's */
+		init_exact(&leader, 0);
+		for (i = 0; i < 12; i++)
+		{
+			init_blocks(&part, NBLOCKS, 0, TU_KIND);
+			add_keys(&part, 500 * i, 500 * (i + 1));
+			buf = form == 0 ? flat(&part, &len) : packed(&part, &len);
+			view = flat_view(buf, len);
+			assert_int_equal(view.hdr.layout, form == 0 ? BF_LAYOUT_LIST :
+							 BF_LAYOUT_PACKED);
+			assert_int_equal(view.hdr.bits_set, NBLOCKS);
+			assert_int_equal(view.hdr.nitems, 500);
+			assert_true(form == 0 || len < bf_size_list(500));
+			assert_ok(bf_acc_union(&leader, &view));
+			assert_int_equal(leader.hdr.layout, BF_LAYOUT_BLOCKS);
+			/* 4 hashes a block fill it after the fourth list */
+			assert_true((leader.u.blocks.filter == NULL) == (i < 4));
+			test_free(buf);
+			bf_acc_release(&part);
+		}
+		f = finished(&leader, &flen, NULL);
+		tu_assert_same(f, flen, s, slen);
+		test_free(f);
+		bf_acc_release(&leader);
+	}
+
+	/* a deferred state finishes as its filter, as the made one does */
+	init_blocks(&part, NBLOCKS, 0, TU_KIND);
+	add_keys(&part, 0, 6000);
+	f = finished(&part, &flen, NULL);
+	tu_assert_same(f, flen, s, slen);
+	test_free(f);
+	bf_acc_release(&part);
+
+	/* a list of half the blocks: the union folds the leader's down */
+	init_blocks(&leader, NBLOCKS, 0, TU_KIND);
+	add_keys(&leader, 0, 3000);
+	init_blocks(&part, NBLOCKS / 2, 0, TU_KIND);
+	add_keys(&part, 3000, 3100);
+	buf = flat(&part, &len);
+	view = flat_view(buf, len);
+	assert_int_equal(view.hdr.bits_set, NBLOCKS / 2);
+	assert_ok(bf_acc_union(&leader, &view));
+	assert_int_equal(leader.hdr.nitems, NBLOCKS / 2);
+	assert_int_equal(tu_count_range(&(bf_view) {leader.hdr, leader.u.blocks.filter + BF_HEADER_SIZE}, 0, 3100), 3100);
+	test_free(buf);
+	test_free(s);
+	bf_acc_release(&part);
+	bf_acc_release(&leader);
+}
+
+/*
+ * bf_acc_check tells a sound accumulator from a broken one, in each
+ * phase: a run out of order, a count of chunked hashes that is off,
+ * pending hashes past their room, a block filter whose count of set bits
+ * is not its blocks'
+ */
+static void
+test_check(void **state)
+{
+	bf_acc		acc;
+	uint64_t	swap;
+	size_t		ignored;
+
+	(void) state;
+	init_exact(&acc, TU_KIND);
+	add_keys(&acc, 0, 3000);
+	assert_ok(bf_acc_flat_size(&acc, &ignored));
+	assert_true(bf_acc_check(&acc));
+	swap = acc.u.run.hashes[0];
+	acc.u.run.hashes[0] = acc.u.run.hashes[1];
+	acc.u.run.hashes[1] = swap;
+	assert_false(bf_acc_check(&acc));
+	acc.u.run.hashes[1] = acc.u.run.hashes[0];
+	acc.u.run.hashes[0] = swap;
+	assert_true(bf_acc_check(&acc));
+	acc.u.run.nchunked++;
+	assert_false(bf_acc_check(&acc));
+	acc.u.run.nchunked--;
+	acc.npending = acc.pending_room + 1;
+	assert_false(bf_acc_check(&acc));
+	acc.npending = 0;
+	assert_true(bf_acc_check(&acc));
+	bf_acc_release(&acc);
+
+	init_blocks(&acc, NBLOCKS, 0, TU_KIND);
+	add_keys(&acc, 0, 3000);
+	assert_true(bf_acc_check(&acc));
+	/* its bits counted, as a flat form needs them */
+	assert_ok(bf_acc_flat_size(&acc, &ignored));
+	acc.hdr.bits_set++;
+	assert_false(bf_acc_check(&acc));
+	acc.hdr.bits_set--;
+	assert_true(bf_acc_check(&acc));
+	bf_acc_release(&acc);
+}
+
 /* These tests run with the core's assertions on (test/Makefile) */
 static void
 test_asserts_on(void **state)
@@ -1180,6 +1404,9 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_kernels_count_present, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_flatten_needs_size, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_allocation_failures, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_check, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_adds_after_lists, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sized_lists, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("acc", tests, NULL, NULL);

@@ -202,9 +202,10 @@ test_current_fpr(void **state)
 }
 
 /*
- * A filter with every bit set: infinite count, NaN Jaccard, rate 1; its
- * intersection with a filter that is not saturated is that filter's
- * count, the most it can be
+ * A filter with every bit set: infinite count, rate 1; its intersection
+ * with a filter that is not saturated is that filter's count, the most it
+ * can be, and their Jaccard 0 (over an infinite union); two saturated
+ * filters' Jaccard cannot be known (NaN)
  */
 static void
 test_saturated(void **state)
@@ -232,6 +233,8 @@ test_saturated(void **state)
 	assert_ok(bf_union_cardinality(&vsome, &vfull, &x));
 	assert_true(isinf(x));
 	assert_ok(bf_jaccard(&vfull, &vsome, &x));
+	assert_true(x == 0.0);
+	assert_ok(bf_jaccard(&vfull, &vfull, &x));
 	assert_true(isnan(x));
 	test_free(full);
 	test_free(some);
@@ -240,7 +243,8 @@ test_saturated(void **state)
 /*
  * Issue 24, item 6: an exact filter with a saturated block filter.  Every
  * member tests positive, so the intersection is the exact filter's count
- * (as # (e & sat) is), not infinity; the union is infinite.
+ * (as # (e & sat) is), not infinity; the union is infinite, and Jaccard
+ * 0 (issue 31, item 5: not NaN).
  */
 static void
 test_exact_with_saturated(void **state)
@@ -270,7 +274,7 @@ test_exact_with_saturated(void **state)
 	assert_ok(bf_union_cardinality(&ve, &vsat, &x));
 	assert_true(isinf(x));
 	assert_ok(bf_jaccard(&ve, &vsat, &x));
-	assert_true(isnan(x));
+	assert_true(x == 0.0);
 	test_free(e);
 	test_free(sat);
 	test_free(inter);
@@ -603,8 +607,8 @@ test_bounds_edges(void **state)
 	assert_true(same_bounds(&pair.intersection, 300, 0, 300));
 	assert_true(isinf(pair.union_size.estimate) && isinf(pair.union_size.upper));
 	assert_true(pair.union_size.lower >= one.lower);
-	assert_true(isnan(pair.jaccard.estimate));
-	assert_true(pair.jaccard.lower == 0.0 && pair.jaccard.upper <= 300.0 / one.lower);
+	assert_true(same_bounds(&pair.jaccard, 0.0, 0.0, pair.jaccard.upper));
+	assert_true(pair.jaccard.upper > 0.0 && pair.jaccard.upper <= 300.0 / one.lower);
 	assert_ok(bf_pair_estimate_bounds(&vsome, &vfull, 0.95, &pair));
 	assert_true(pair.intersection.estimate == bf_cardinality(&vsome));
 	assert_true(pair.intersection.lower == 0.0 && isfinite(pair.intersection.upper));

@@ -233,8 +233,13 @@ test_validator_rejects(void **state)
 	assert_status(bf_validate(b, glen), BF_E_VERSION);
 	FRESH(), b[3] = 0;
 	assert_status(bf_validate(b, glen), BF_E_BAD_LAYOUT);
-	FRESH(), b[3] = 3;
+	FRESH(), b[3] = 5;
 	assert_status(bf_validate(b, glen), BF_E_BAD_LAYOUT);
+	/* as a list, the header is a sized filter's list of 5 hashes */
+	FRESH(), b[3] = BF_LAYOUT_LIST;
+	assert_status(bf_validate(b, glen), BF_E_LENGTH);
+	FRESH(), b[3] = BF_LAYOUT_PACKED;
+	assert_status(bf_validate(b, glen), BF_E_LENGTH);
 	FRESH(), poke(b, 4, 2, 0x0004);
 	assert_status(bf_validate(b, glen), BF_E_BAD_FLAGS);
 	/* a part without its part fields (test_parts.c has the rest) */
@@ -320,6 +325,72 @@ test_validator_rejects(void **state)
 	test_free(gexact);
 	test_free(b);
 	test_free(e);
+}
+
+/*
+ * A list (BF_LAYOUT_LIST), the hashes of an auto-sized set in any order
+ * as a partial aggregate state hands them on: the golden exact filter's
+ * hashes reversed and one repeated is one, any 8 bytes a hash of it;
+ * bf_open refuses it (no operation on filters takes one), bf_open_list
+ * opens it, and bf_list_sort gives back the golden filter's hashes, so
+ * that its exact filter is the golden one byte for byte.  Its length must
+ * be its count's, and its header an auto-sized filter's with no capacity
+ * or set bits; or, with a block count where the set bits go, the list of
+ * a sized filter's hashes, with its capacity and no flag.
+ */
+static void
+test_list(void **state)
+{
+	size_t		elen;
+	uint8_t    *exact = from_hex(golden_exact, &elen);
+	size_t		len = bf_size_list(4);
+	uint8_t    *list = test_malloc(len);
+	uint8_t    *rebuilt = test_malloc(elen);
+	uint64_t	hashes[4];
+	uint64_t	scratch[4];
+	bf_view		view;
+	bf_header	hdr;
+	size_t		n;
+
+	(void) state;
+	assert_int_equal(len, elen + BF_HASH_BYTES);
+	memcpy(list, exact, BF_HEADER_SIZE);
+	list[3] = BF_LAYOUT_LIST;
+	poke(list, 40, 8, 4);
+	memcpy(list + BF_HEADER_SIZE, exact + BF_HEADER_SIZE + 16, 8);
+	memcpy(list + BF_HEADER_SIZE + 8, exact + BF_HEADER_SIZE + 8, 8);
+	memcpy(list + BF_HEADER_SIZE + 16, exact + BF_HEADER_SIZE, 8);
+	memcpy(list + BF_HEADER_SIZE + 24, exact + BF_HEADER_SIZE + 8, 8);
+	assert_ok(bf_validate(list, len));
+	assert_status(bf_open(list, len, &view), BF_E_LAYOUT);
+	assert_ok(bf_open_list(list, len, &view));
+	assert_int_equal(view.hdr.nitems, 4);
+	n = bf_list_sort(&view, hashes, scratch);
+	assert_int_equal(n, 3);
+	hdr = view.hdr;
+	hdr.layout = BF_LAYOUT_EXACT;
+	assert_ok(bf_init_exact(rebuilt, elen, &hdr, hashes, n));
+	tu_assert_same(rebuilt, elen, exact, elen);
+
+	assert_status(bf_validate(list, len - 1), BF_E_LENGTH);
+	poke(list, 24, 8, 100);
+	assert_status(bf_validate(list, len), BF_E_BAD_PARAMS);
+	poke(list, 24, 8, 0);
+	/* with a block count, the hashes of a sized filter: no auto flag */
+	poke(list, 48, 8, 5);
+	assert_status(bf_validate(list, len), BF_E_BAD_FLAGS);
+	poke(list, 4, 2, 0);
+	assert_status(bf_validate(list, len), BF_E_BAD_PARAMS);
+	poke(list, 24, 8, 100);
+	assert_ok(bf_validate(list, len));
+	poke(list, 48, 8, BF_MAX_BLOCKS + 1);
+	assert_status(bf_validate(list, len), BF_E_BAD_COUNT);
+	poke(list, 48, 8, 0);
+	poke(list, 24, 8, 0);
+	assert_status(bf_validate(list, len), BF_E_BAD_FLAGS);
+	test_free(list);
+	test_free(rebuilt);
+	test_free(exact);
 }
 
 /*
@@ -495,16 +566,6 @@ typedef struct key_string
 	size_t		len;
 } key_string;
 
-/* A small pseudo-random generator (xorshift64), for repeatable tests */
-static uint64_t
-next_random(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
 /* A copy of len bytes of src with room for extra more */
 static key_string
 copy_string(const uint8_t *src, size_t len, size_t extra)
@@ -529,9 +590,9 @@ mutant(const key_string *base, uint64_t *rs)
 {
 	static const uint8_t values[] = {0, 0, 0, 1, 2, 0x7f, 0x80, 0xfe, 0xff};
 	key_string	k = copy_string(base->bytes, base->len, 64);
-	uint64_t	r = next_random(rs);
+	uint64_t	r = tu_random(rs);
 	size_t		limit = (r >> 8) % 4 == 0 ? k.len : BF_HEADER_SIZE + 200;
-	size_t		at = limit > 0 ? (size_t) (next_random(rs) % (limit + 1)) : 0;
+	size_t		at = limit > 0 ? (size_t) (tu_random(rs) % (limit + 1)) : 0;
 	uint8_t		value = (r >> 16) % 3 == 0 ? (uint8_t) (r >> 24) :
 		values[(r >> 32) % sizeof(values)];
 	size_t		i;
@@ -607,7 +668,7 @@ test_order_key_consistent(void **state)
 	pool[n++] = copy_string(NULL, 0, 0);
 	while (n < NSTRINGS)
 	{
-		pool[n] = mutant(&pool[next_random(&rs) % n], &rs);
+		pool[n] = mutant(&pool[tu_random(&rs) % n], &rs);
 		n++;
 	}
 
@@ -732,6 +793,7 @@ main(void)
 		cmocka_unit_test(test_header_round_trip),
 		cmocka_unit_test(test_peek_header),
 		cmocka_unit_test(test_validator_rejects),
+		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_mutations_are_safe),
 		cmocka_unit_test(test_status_messages),

@@ -12,6 +12,8 @@
  */
 #include "unit.h"
 
+#include "bf_internal.h"
+
 /*
  * The same model by a different route: expanding (1 - q^J)^8 binomially
  * and using E[q^(iJ)] = exp(-lambda (1 - q^i)) for J ~ Poisson(lambda)
@@ -283,6 +285,168 @@ test_auto_header(void **state)
 	assert_status(bf_auto_header(100, 1.5, TU_KIND, &hdr), BF_E_FPR);
 }
 
+/*
+ * The model and the searches as they were before issue 31: pow for every
+ * term of the sum, binary searches of the whole range.  The core's (a
+ * table of the powers, searches of a bracket) must give the same numbers.
+ */
+static double
+reference_model_fpr(double n, uint64_t nblocks)
+{
+	double		lambda;
+	double		spread;
+	double		lo;
+	double		hi;
+	double		pmf;
+	double		sum = 0.0;
+	uint64_t	j;
+
+	if (!(n > 0.0) || nblocks == 0)
+		return 0.0;
+	lambda = n / (double) nblocks;
+	if (lambda > 2000.0)
+		return 1.0;
+	spread = 12.0 * sqrt(lambda) + 30.0;
+	lo = floor(lambda - spread);
+	if (lo < 0.0)
+		lo = 0.0;
+	hi = ceil(lambda + spread);
+	pmf = exp(-lambda + lo * log(lambda) - lgamma(lo + 1.0));
+	for (j = (uint64_t) lo; j <= (uint64_t) hi; j++)
+	{
+		double		word_bit = 1.0 - pow(31.0 / 32.0, (double) j);
+		double		w2 = word_bit * word_bit;
+		double		w4 = w2 * w2;
+
+		sum += pmf * w4 * w4;
+		pmf *= lambda / (double) (j + 1);
+	}
+	return sum > 1.0 ? 1.0 : sum;
+}
+
+/* bf_blocks_within before issue 31: a binary search of [1, limit] */
+static bf_status
+reference_blocks_within(uint64_t capacity, double fpr, uint64_t limit,
+						uint64_t *nblocks)
+{
+	uint64_t	lo = 1;
+	uint64_t	hi = limit;
+
+	if (capacity < 1)
+		return BF_E_CAPACITY;
+	if (!(fpr > 0.0 && fpr < 1.0))
+		return BF_E_FPR;
+	if (fpr < BF_MIN_FPR)
+		return BF_E_FPR_FLOOR;
+	if (reference_model_fpr((double) capacity, hi) > fpr)
+		return BF_E_TOO_LARGE;
+	while (lo < hi)
+	{
+		uint64_t	mid = lo + (hi - lo) / 2;
+
+		if (reference_model_fpr((double) capacity, mid) <= fpr)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	*nblocks = lo;
+	return BF_OK;
+}
+
+/* bf_capacity_of before issue 31: a binary search of [0, 2000 nblocks] */
+static uint64_t
+reference_capacity_of(uint64_t nblocks, double fpr)
+{
+	uint64_t	lo = 0;
+	uint64_t	hi = nblocks * 2000;
+
+	while (lo < hi)
+	{
+		uint64_t	mid = lo + (hi - lo + 1) / 2;
+
+		if (reference_model_fpr((double) mid, nblocks) <= fpr)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/*
+ * Issue 31, item 3: the model reads its powers from a table and the
+ * searches start from a guess, and every size is what it was.  The model
+ * to the last bit over loads from 1e-6 to past saturation; the block
+ * counts of bf_blocks_within (the limits of a filter in one value and of
+ * a whole kept in parts) and their statuses, over every capacity up to
+ * 100, a geometric sweep to 6e9 and 300 at random, at 30 rates from 0.999
+ * to the floor and 30 at random; bf_capacity_of over every block count up
+ * to 64, a geometric sweep to 2^32 and 100 at random, at the same rates.
+ */
+static void
+test_sizing_as_before(void **state)
+{
+	double		rates[60] = {0.999, 0.9, 0.5, 0.3, 0.2, 0.1, 0.05, 0.02, 0.01,
+		0.005, 0.002, 0.001, 1e-4, 3e-5, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10,
+	1e-11, 1e-12, 1e-13, 1e-14, 1e-15, 1e-16, 1e-17, 1e-18, 1e-19, BF_MIN_FPR};
+	uint64_t	capacities[800];
+	uint64_t	counts[300];
+	uint64_t	seed = 31;
+	int			ncap = 0;
+	int			ncount = 0;
+	double		x;
+	int			i;
+	int			j;
+	int			k;
+
+	(void) state;
+	for (i = 30; i < 60; i++)
+		rates[i] = exp(-45.0 * (double) (tu_random(&seed) % 1000000) / 1e6);
+	for (i = 1; i <= 100; i++)
+		capacities[ncap++] = (uint64_t) i;
+	for (x = 107.0; x < 6e9; x *= 1.07)
+		capacities[ncap++] = (uint64_t) x;
+	for (i = 0; i < 300; i++)
+		capacities[ncap++] = 1 + tu_random(&seed) % UINT64_C(6000000000);
+	for (i = 1; i <= 64; i++)
+		counts[ncount++] = (uint64_t) i;
+	for (x = 70.0; x < 4294967296.0; x *= 1.15)
+		counts[ncount++] = (uint64_t) x;
+	for (i = 0; i < 100; i++)
+		counts[ncount++] = 1 + tu_random(&seed) % (UINT64_C(1) << 32);
+	assert_true(ncap <= 800 && ncount <= 300);
+
+	for (x = 1e-6; x < 2100.0; x *= 1.013)
+	{
+		double		model = bf_model_fpr(x * 1000.0, 1000);
+		double		reference = reference_model_fpr(x * 1000.0, 1000);
+
+		assert_memory_equal(&model, &reference, sizeof(double));
+	}
+	for (i = 0; i < ncap; i++)
+		for (j = 0; j < 60; j++)
+			for (k = 0; k < 2; k++)
+			{
+				uint64_t	limit = k == 0 ? BF_MAX_BLOCKS : BF_MAX_WHOLE_BLOCKS;
+				uint64_t	got = 0;
+				uint64_t	expected = 0;
+				bf_status	status = bf_blocks_within(capacities[i], rates[j], limit, &got);
+
+				assert_status(status, reference_blocks_within(capacities[i], rates[j],
+															  limit, &expected));
+				if (got != expected)
+					fail_msg("capacity %llu at %g: %llu blocks, %llu before",
+							 (unsigned long long) capacities[i], rates[j],
+							 (unsigned long long) got, (unsigned long long) expected);
+			}
+	for (i = 0; i < ncount; i++)
+		for (j = 0; j < 60; j++)
+			if (bf_capacity_of(counts[i], rates[j]) != reference_capacity_of(counts[i], rates[j]))
+				fail_msg("capacity of %llu blocks at %g: %llu, %llu before",
+						 (unsigned long long) counts[i], rates[j],
+						 (unsigned long long) bf_capacity_of(counts[i], rates[j]),
+						 (unsigned long long) reference_capacity_of(counts[i], rates[j]));
+}
+
 /* Run the sizing tests */
 int
 main(void)
@@ -298,6 +462,7 @@ main(void)
 		cmocka_unit_test(test_capacity_of),
 		cmocka_unit_test(test_auto_sizing),
 		cmocka_unit_test(test_auto_header),
+		cmocka_unit_test(test_sizing_as_before),
 	};
 
 	return cmocka_run_group_tests_name("sizing", tests, NULL, NULL);

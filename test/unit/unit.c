@@ -52,6 +52,16 @@ tu_assert_same(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
 	assert_memory_equal(a, b, alen);
 }
 
+/* A small pseudo-random generator (xorshift64), for repeatable tests */
+uint64_t
+tu_random(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
 /* Hash of test key i */
 uint64_t
 tu_key(uint64_t i)

@@ -63,6 +63,7 @@ extern void tu_assert_status(bf_status actual, bf_status expected,
 
 extern void tu_assert_same(const uint8_t *a, size_t alen, const uint8_t *b,
 						   size_t blen);
+extern uint64_t tu_random(uint64_t *s);
 extern uint64_t tu_key(uint64_t i);
 extern uint8_t *tu_blocks(uint64_t nblocks, uint64_t capacity, double fpr,
 						  uint16_t flags, size_t *len);
