@@ -82,20 +82,6 @@ typedef struct pair_reading
 	bf_estimates est;
 } pair_reading;
 
-/*
- * Distinct values estimated from bits_set set bits in nblocks blocks;
- * infinity when every bit is set.
- */
-double
-bf_estimate_from_bits(uint64_t bits_set, uint64_t nblocks)
-{
-	double		m = (double) nblocks * BF_BLOCK_BITS;
-
-	if ((double) bits_set >= m)
-		return INFINITY;
-	return -(m / BF_BLOCK_WORDS) * log1p(-(double) bits_set / m);
-}
-
 /* Estimated number of distinct values in a filter (exact for exact ones) */
 double
 bf_cardinality(const bf_view *view)

@@ -3,8 +3,8 @@
  * bf_interval.c
  *	  The confidence intervals the estimators' bounds are built from
  *	  (bf_estimate.c): the normal quantile of a confidence, Feldman and
- *	  Cousins' interval for a mean that is not negative, and the score
- *	  interval of a block filter's distinct count.
+ *	  Cousins' interval for a mean that is not negative, and a block
+ *	  filter's distinct count with its score interval.
  *
  * doc/estimates.md derives them and measures their coverage.
  *
@@ -19,6 +19,20 @@
 
 #include "bf_internal.h"
 #include "bf_testing.h"
+
+/*
+ * Distinct values estimated from bits_set set bits in nblocks blocks;
+ * infinity when every bit is set.
+ */
+double
+bf_estimate_from_bits(uint64_t bits_set, uint64_t nblocks)
+{
+	double		m = (double) nblocks * BF_BLOCK_BITS;
+
+	if ((double) bits_set >= m)
+		return INFINITY;
+	return -(m / BF_BLOCK_WORDS) * log1p(-(double) bits_set / m);
+}
 
 /* The standard normal distribution function */
 static double

@@ -36,8 +36,10 @@ typedef enum bf_kernel_set
 extern size_t bf_count_present(const bf_view *view, const uint64_t *hashes,
 							   size_t n);
 
-/* bf_estimate.c (the extension reads a pair's through bf_pair_estimates) */
+/* bf_interval.c */
 extern double bf_estimate_from_bits(uint64_t bits_set, uint64_t nblocks);
+
+/* bf_estimate.c (the extension reads a pair's through bf_pair_estimates) */
 extern double bf_count_covariance(double n, double nblocks);
 extern double bf_intersection_variance(double na, double nb, double nc,
 									   double na_blocks, double nb_blocks);
