@@ -1,7 +1,7 @@
 # test/lib/SqlSuite.pm: the whole SQL suite, pg_regress and every pgTAP
 # file, on a cluster of a TAP test's own (t/sanitizer.t, t/jit.t).
 #
-#     SqlSuite::run($node, $label, $slowdown);
+#     SqlSuite::run($node, $label, $slowdown[, $pgtap_setup]);
 #     my $answer = SqlSuite::query($node, $database, $sql);
 #
 # pg_regress runs as make installcheck runs it, writing its results to the
@@ -10,6 +10,8 @@
 # point for pg_regress and one per pgTAP file, named with $label (what is
 # special about the cluster); a failure shows the output and the diffs.
 # Each command may take $slowdown times PostgreSQL's default test timeout.
+# $pgtap_setup, if given, is SQL run in the pgTAP files' database before
+# them.
 package SqlSuite;
 
 use strict;
@@ -46,7 +48,7 @@ sub run_merged
 # pg_regress and every pgTAP file against $node
 sub run
 {
-	my ($node, $label, $slowdown) = @_;
+	my ($node, $label, $slowdown, $pgtap_setup) = @_;
 	my $top = BloomTest::source_dir();
 	my $timeout = ($slowdown // 1) * $PostgreSQL::Test::Utils::timeout_default;
 	my $outputdir = "$PostgreSQL::Test::Utils::tmp_check/regress";
@@ -64,6 +66,7 @@ sub run
 		? slurp_file("$outputdir/regression.diffs") : '');
 
 	$node->psql('postgres', 'CREATE DATABASE pgtap');
+	$node->safe_psql('pgtap', $pgtap_setup) if defined $pgtap_setup;
 	for my $file (sort glob("$top/test/pgtap/*.sql"))
 	{
 		($output, $ok) = run_merged($timeout, 'pg_prove', '-d', 'pgtap', $file);
