@@ -513,19 +513,24 @@ bf_acc_flush(bf_acc *acc)
 
 /*
  * Put an accumulator in the phase its distinct count calls for before it
- * meets another filter: a block accumulator sets its pending bits; an
- * exact one sorts its pending hashes only if they might take it past
- * BF_ACC_EXACT_MAX.
+ * meets another filter or finishes: an exact one sorts its pending hashes
+ * only if they might take it past BF_ACC_EXACT_MAX; a block accumulator,
+ * or one that this made one, sets its pending bits and counts them (the
+ * fold of finish_blocks sizes by that count: left stale, a set of millions
+ * finished as a filter of one block).
  */
 bf_status
 bf_acc_settle(bf_acc *acc)
 {
-	if (acc->hdr.layout == BF_LAYOUT_BLOCKS)
+	bf_status	status = BF_OK;
+
+	if (acc->hdr.layout == BF_LAYOUT_EXACT &&
+		bf_acc_held(acc) > BF_ACC_EXACT_MAX)
+		status = bf_acc_flush_exact(acc);
+	if (status == BF_OK && acc->hdr.layout == BF_LAYOUT_BLOCKS)
 	{
 		bf_acc_flush_blocks(acc);
 		bf_acc_count_bits(acc);
 	}
-	else if (bf_acc_held(acc) > BF_ACC_EXACT_MAX)
-		return bf_acc_flush_exact(acc);
-	return BF_OK;
+	return status;
 }
